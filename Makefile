@@ -1,0 +1,154 @@
+# cryptoqual: build the multiboot kernel, the host tools and the tests.
+#
+#   make            build build/cryptoqual.elf (and its flat image hash)
+#   make run        install missing Debian packages, build, boot in QEMU -cpu max
+#   make check      install missing packages, build, run every test through prove
+#   make deps       only the package installation (scripts/install-deps.sh)
+#
+# Variables: BUILD (output folder), SHARED (the shared data folder, default
+# ../shared), ARGS (kernel command line for `make run`), CPU (QEMU -cpu model
+# for `make run`), QEMU_EXTRA (more QEMU arguments).
+
+BUILD   ?= build
+SHARED  ?= ../shared
+CROSS   ?= i686-linux-gnu-
+ARGS    ?=
+CPU     ?= max
+PROVE_JOBS ?= 2
+
+KCC     := $(CROSS)gcc
+OBJCOPY := $(CROSS)objcopy
+HOSTCC  ?= gcc
+I386CC  := $(CROSS)gcc
+
+VERSION := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
+
+WARN    := -Wall -Wextra -Werror
+# Kernel: i586-class code (a Pentium has no CMOV; the Geode LX has no long NOP and no SSE).
+KCFLAGS := -std=gnu11 -m32 -march=i586 -mtune=i586 -O2 -ffreestanding -fno-pic -fno-pie \
+	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-unwind-tables \
+	-fno-strict-aliasing -nostdinc -isystem $(shell $(KCC) -print-file-name=include 2>/dev/null) \
+	-Ikernel/include -Wa,-march=i586 -ffile-prefix-map=$(CURDIR)=. $(WARN) \
+	-DCQ_VERSION='"$(VERSION)"'
+KASFLAGS := -m32 -march=i586 -Wa,-march=i586 -ffile-prefix-map=$(CURDIR)=.
+KLDFLAGS := -m32 -nostdlib -static -no-pie -Wl,--build-id=none -Wl,-T,linker.ld \
+	-Wl,-z,noexecstack -Wl,--no-warn-rwx-segments
+
+HCFLAGS := -std=gnu11 -O2 -g $(WARN) -Ilib
+I386CFLAGS := -std=gnu11 -O2 -g -m32 -march=i686 $(WARN) -Ilib -idirafter /usr/include
+I386LDFLAGS := -L/usr/lib/i386-linux-gnu -Wl,-rpath-link,/usr/lib/i386-linux-gnu
+
+LIB_SRC    := $(sort $(wildcard lib/*.c))
+KERNEL_SRC := $(sort $(wildcard boot/*.S boot/*.c kernel/*.c drivers/*/*.c))
+TOOLS_SRC  := $(sort $(wildcard tools/host/*.c))
+UNIT_SRC   := $(sort $(wildcard tests/unit/test_*.c))
+
+KOBJ_DIR   := $(BUILD)/kernel
+K_OBJS     := $(patsubst %,$(KOBJ_DIR)/%.o,$(KERNEL_SRC))
+K_LIB_OBJS := $(patsubst %,$(KOBJ_DIR)/%.o,$(LIB_SRC))
+H_LIB_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(LIB_SRC))
+I_LIB_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,$(LIB_SRC))
+TOOLS      := $(patsubst tools/host/%.c,$(BUILD)/host/%,$(TOOLS_SRC))
+UNIT_HOST  := $(patsubst tests/unit/%.c,$(BUILD)/host/%,$(UNIT_SRC))
+UNIT_I386  := $(patsubst tests/unit/%.c,$(BUILD)/i386/%,$(UNIT_SRC))
+UNIT_I386_T := $(addsuffix .t,$(UNIT_I386))
+
+KERNEL := $(BUILD)/cryptoqual.elf
+
+.PHONY: all kernel tools unit run check deps clean FORCE
+.DELETE_ON_ERROR:
+.SECONDARY:
+
+all: kernel
+
+kernel: $(KERNEL) $(BUILD)/cryptoqual.sha256
+
+# The version string is part of the image: rebuild when it changes.
+$(BUILD)/version.txt: FORCE
+	@mkdir -p $(@D)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
+
+$(KOBJ_DIR)/%.c.o: %.c $(BUILD)/version.txt
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	@$(KCC) $(KCFLAGS) -MMD -MP -c $< -o $@
+
+$(KOBJ_DIR)/%.S.o: %.S
+	@mkdir -p $(@D)
+	@echo "  AS      $<"
+	@$(KCC) $(KASFLAGS) -MMD -MP -c $< -o $@
+
+$(KOBJ_DIR)/libcq.a: $(K_LIB_OBJS)
+	rm -f $@
+	$(CROSS)ar rcsD $@ $^
+
+$(KERNEL): $(K_OBJS) $(KOBJ_DIR)/libcq.a linker.ld
+	$(KCC) $(KLDFLAGS) -o $@ $(K_OBJS) $(KOBJ_DIR)/libcq.a -lgcc
+
+# The flat image the kernel hashes at boot (see kernel/main.c hash_image).
+$(BUILD)/cryptoqual.bin: $(KERNEL)
+	$(OBJCOPY) -O binary -R .bss $< $@
+
+$(BUILD)/cryptoqual.sha256: $(BUILD)/cryptoqual.bin
+	sha256sum $< | cut -d' ' -f1 > $@
+	@echo "image-sha256=$$(cat $@) version=$(VERSION)"
+
+# ---- host builds of lib/ (native for tools and tests, i386 for qemu-i386) ----
+
+$(BUILD)/host/obj/%.c.o: %.c
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $<"
+	@$(HOSTCC) $(HCFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/host/libcq.a: $(H_LIB_OBJS)
+	rm -f $@
+	ar rcsD $@ $^
+
+$(BUILD)/host/%: tools/host/%.c $(BUILD)/host/libcq.a
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $< $(BUILD)/host/libcq.a -o $@
+
+$(BUILD)/host/test_%: tests/unit/test_%.c $(BUILD)/host/libcq.a
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $< $(BUILD)/host/libcq.a -lcmocka -o $@
+
+$(BUILD)/i386/obj/%.c.o: %.c
+	@mkdir -p $(@D)
+	@echo "  I386CC  $<"
+	@$(I386CC) $(I386CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/i386/libcq.a: $(I_LIB_OBJS)
+	rm -f $@
+	$(CROSS)ar rcsD $@ $^
+
+$(BUILD)/i386/test_%: tests/unit/test_%.c $(BUILD)/i386/libcq.a
+	@mkdir -p $(@D)
+	$(I386CC) $(I386CFLAGS) $< $(BUILD)/i386/libcq.a $(I386LDFLAGS) -lcmocka -o $@
+
+# prove runs each i386 test through this one-line wrapper (qemu-user).
+$(BUILD)/i386/%.t: $(BUILD)/i386/%
+	printf '#!/bin/sh\nexec qemu-i386 -L /usr/i686-linux-gnu %s\n' '$<' > $@
+	chmod +x $@
+
+tools: $(TOOLS)
+unit: $(UNIT_HOST) $(UNIT_I386_T)
+
+# ---- commands ----
+
+deps:
+	@scripts/install-deps.sh
+
+run: deps
+	$(MAKE) kernel
+	scripts/boot-qemu.sh --cpu '$(CPU)' --show -- $(KERNEL) $(ARGS)
+
+check: deps
+	$(MAKE) kernel tools unit
+	CMOCKA_MESSAGE_OUTPUT=TAP CQ_BUILD='$(BUILD)' CQ_SHARED='$(abspath $(SHARED))' CQ_KERNEL='$(KERNEL)' \
+		prove -j$(PROVE_JOBS) --timer $(UNIT_HOST) $(UNIT_I386_T) \
+		$(sort $(wildcard tests/tools/*.t)) $(sort $(wildcard tests/boot/*.t))
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

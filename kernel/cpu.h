@@ -1,0 +1,16 @@
+/* The CPU this image runs on, decoded once at boot from CPUID (lib/cpuid.c). */
+#ifndef CQ_KERNEL_CPU_H
+#define CQ_KERNEL_CPU_H
+
+#include "../lib/cpuid.h"
+
+/* Decodes CPUID through the hardware access layer into the global cpu. */
+void cpu_init(void);
+
+/* Prints `# cpu.KEY=VALUE` lines (the keys of build/host/cpuid-decode --kv). */
+void cpu_report(void);
+
+/* The decoded CPU (valid after cpu_init). */
+const struct cpu_info *cpu(void);
+
+#endif

@@ -1,0 +1,195 @@
+/*
+ * kmain: the whole run, in order. Each stage prints `#` diagnostics and TAP
+ * results; the report always ends with the plan and the summary line.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "../lib/cmdline.h"
+#include "../lib/fmt.h"
+#include "../lib/sha.h"
+#include "console.h"
+#include "cpu.h"
+#include "exceptions.h"
+#include "hw.h"
+#include "memmap.h"
+#include "multiboot.h"
+#include "pci.h"
+#include "report.h"
+#include "selftest.h"
+#include "timer.h"
+#include "x86.h"
+
+#ifndef CQ_VERSION
+#define CQ_VERSION "unknown"
+#endif
+
+extern char __image_start[], __image_data_end[];
+
+#define WARN_LINES 16
+
+static struct {
+	char cmdline[CMDLINE_MAX + 64];
+	char loader[64];
+	struct cq_options opt;
+	char warnings[WARN_LINES][CMDLINE_WARN_MAX];
+	unsigned nwarn;
+	char image_sha256[2 * SHA256_DIGEST_BYTES + 1];
+} boot;
+
+/* Copies a string the loader left in memory, bounded (it may lack a NUL). */
+static void copy_loader_string(char *dst, size_t cap, uint32_t addr)
+{
+	const char *src = (const char *)(uintptr_t)addr;
+	size_t i;
+	for (i = 0; i + 1 < cap && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
+}
+
+static void collect_warning(void *ctx, const char *msg)
+{
+	(void)ctx;
+	if (boot.nwarn < WARN_LINES)
+		fmt_snprintf(boot.warnings[boot.nwarn], CMDLINE_WARN_MAX, "%s", msg);
+	boot.nwarn++;
+}
+
+/*
+ * SHA-256 of the loaded image ([__image_start, __image_data_end): code,
+ * read-only data and initialised data as the loader placed them), taken
+ * before anything writes .data. It equals `sha256sum` of
+ * `objcopy -O binary build/cryptoqual.elf` (make prints it as build/cryptoqual.sha256).
+ */
+static void hash_image(void)
+{
+	uint8_t d[SHA256_DIGEST_BYTES];
+	unsigned i;
+	sha256(__image_start, (size_t)(__image_data_end - __image_start), d);
+	for (i = 0; i < SHA256_DIGEST_BYTES; i++)
+		fmt_snprintf(boot.image_sha256 + 2 * i, 3, "%02x", d[i]);
+}
+
+static bool is_qemu_platform(void)
+{
+	/* QEMU gives its PCI devices subsystem IDs 1af4:1100 (hw/pci/pci.c). */
+	int n, i;
+	const struct pci_dev *d = pci_devices(&n);
+	for (i = 0; i < n; i++) {
+		if (d[i].header_type != PCI_HDR_NORMAL)
+			continue;
+		if ((pci_cfg_read32(&d[i], 0x2C) & 0xFFFF) == 0x1AF4)
+			return true;
+	}
+	return false;
+}
+
+static void stage_identity(uint32_t magic, const struct multiboot_info *mbi)
+{
+	char line[CMDLINE_DESCRIBE_MAX];
+	unsigned i;
+
+	tap_diag("cryptoqual %s image-sha256=%s", CQ_VERSION, boot.image_sha256);
+	if (magic != MULTIBOOT_LOADER_MAGIC)
+		tap_diag("warning: not started by a multiboot loader (EAX=0x%08x): no command line or memory map",
+			 magic);
+	tap_diag("loader: %s", boot.loader[0] ? boot.loader : "(no name given)");
+	tap_diag("cmdline: %s", (mbi && (mbi->flags & MB_INFO_CMDLINE)) ? boot.cmdline : "(none)");
+	if (boot.opt.loader_image[0])
+		tap_diag("cmdline: loader image name '%s' skipped", boot.opt.loader_image);
+	for (i = 0; i < boot.nwarn && i < WARN_LINES; i++)
+		tap_diag("warning: %s", boot.warnings[i]);
+	if (boot.nwarn > WARN_LINES)
+		tap_diag("warning: %u more command-line warnings not shown", boot.nwarn - WARN_LINES);
+	cmdline_describe(&boot.opt, line, sizeof(line));
+	tap_diag("options: %s", line);
+	console_describe(line, sizeof(line));
+	tap_diag("console: %s", line);
+}
+
+static void stage_cpu(void)
+{
+	const struct cpu_info *c;
+	cpu_init();
+	c = cpu();
+	cpu_report();
+	tap_result(c->vendor[0] != '\0' && c->family >= 5,
+		   "cpu: CPUID identity decoded (%s family %u model %u stepping %u)",
+		   c->vendor, c->family, c->model, c->stepping);
+}
+
+static void stage_timers(void)
+{
+	struct tsc_calibration cal;
+	char mhz[32], pm_mhz[32];
+
+	if (!cpu()->tsc) {
+		tap_result(false, "timer: TSC present (CPUID.1:EDX.TSC is clear: no cycle counts possible)");
+		return;
+	}
+	timer_calibrate(&cal);
+	fmt_fixed(mhz, sizeof(mhz), (int64_t)(cal.pit_hz / 1000), 3);
+	if (cal.error)
+		tap_diag("timer: %s", cal.error);
+	tap_diag("timer: tsc_mhz_pit=%s window=%u PIT ticks", mhz, cal.pit_ticks);
+	tap_result(cal.pit_ok && cal.pit_hz >= 20000000ull && cal.pit_hz <= 20000000000ull,
+		   "timer: TSC calibrated against PIT channel 2 (%s MHz)", mhz);
+	if (!cal.pm_found) {
+		tap_skip("no ACPI PM timer found (no RSDP/FADT)",
+			 "timer: TSC calibration against the ACPI PM timer");
+		return;
+	}
+	fmt_fixed(pm_mhz, sizeof(pm_mhz), (int64_t)(cal.pm_hz / 1000), 3);
+	tap_diag("timer: tsc_mhz_pmtimer=%s port=0x%x %s", pm_mhz, cal.pm_port,
+		 cal.pm_ext32 ? "32-bit" : "24-bit");
+	tap_diag("timer: disagreement_ppm=%u", cal.disagreement_ppm);
+	tap_result(cal.pm_ok && cal.pit_ok && cal.disagreement_ppm <= 5000,
+		   "timer: PIT and ACPI PM timer calibrations agree within 0.5%% (%u ppm)",
+		   cal.disagreement_ppm);
+}
+
+static void stage_pci(void)
+{
+	int n;
+	const struct pci_dev *d;
+
+	if (!pci_mech1_present()) {
+		tap_result(false, "pci: configuration mechanism #1 answers at 0xCF8/0xCFC");
+		return;
+	}
+	tap_result(true, "pci: configuration mechanism #1 answers at 0xCF8/0xCFC");
+	n = pci_scan();
+	pci_report();
+	d = pci_devices(&n);
+	tap_result(n > 0 && d[0].bus == 0 && d[0].dev == 0 && d[0].fn == 0 && d[0].class_code == 0x06,
+		   "pci: enumeration found %d functions, a host bridge at 00:00.0", n);
+}
+
+void kmain(uint32_t magic, const struct multiboot_info *mbi);
+
+void kmain(uint32_t magic, const struct multiboot_info *mbi)
+{
+	hash_image();
+	gdt_idt_init();
+	if (magic != MULTIBOOT_LOADER_MAGIC)
+		mbi = NULL;
+	if (mbi && (mbi->flags & MB_INFO_CMDLINE))
+		copy_loader_string(boot.cmdline, sizeof(boot.cmdline), mbi->cmdline);
+	if (mbi && (mbi->flags & MB_INFO_LOADER_NAME))
+		copy_loader_string(boot.loader, sizeof(boot.loader), mbi->boot_loader_name);
+	cmdline_defaults(&boot.opt);
+	cmdline_parse(boot.cmdline[0] ? boot.cmdline : NULL, &boot.opt, collect_warning, NULL);
+	memmap_init(mbi);
+
+	console_init(boot.opt.console_port, boot.opt.console_baud);
+	report_set_finish(boot.opt.on_finish == CQ_FINISH_REBOOT ? FINISH_REBOOT : FINISH_HALT);
+	report_begin();
+	stage_identity(magic, mbi);
+	memmap_report();
+	stage_cpu();
+	stage_pci();
+	report_set_qemu(is_qemu_platform());
+	stage_timers();
+	selftest_run(boot.opt.selftest);
+	report_finish();
+}

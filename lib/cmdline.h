@@ -1,0 +1,100 @@
+/*
+ * cmdline: parser for the kernel command line handed over by a multiboot
+ * loader (Multiboot Specification 0.6.96, section 3.3: the "cmdline" field
+ * of the boot information, valid when flags bit 2 is set, is a NUL-terminated
+ * C string).
+ *
+ * What loaders put in that string differs:
+ *   GRUB 2  multiboot /boot/cq.elf a=b   ->  "a=b"             (arguments only)
+ *   QEMU    -kernel cq.elf -append "a=b" ->  "cq.elf a=b"      (image path first)
+ *   iPXE    kernel http://h/cq.elf a=b   ->  "http://h/cq.elf a=b" (URL first)
+ * so a leading path or URL is recognised, skipped and kept in loader_image.
+ *
+ * Syntax: tokens separated by blanks (space, tab, CR, LF, VT, FF); each token
+ * is NAME=VALUE or a bare flag NAME. Quotes and backslashes are not special.
+ * The last valid occurrence of an option wins. Unknown or malformed options
+ * are reported through the warning callback and otherwise ignored. The options
+ * themselves are documented in docs/cmdline.md.
+ */
+#ifndef CQ_LIB_CMDLINE_H
+#define CQ_LIB_CMDLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CMDLINE_MAX		1024	/* bytes of the line parsed; the rest is dropped */
+#define CMDLINE_WARN_MAX	160	/* size of a warning line, NUL included */
+#define CMDLINE_DESCRIBE_MAX	256	/* buffer size that always fits cmdline_describe() */
+
+#define CQ_EMULATE_MAX		15	/* emulate= profile name, characters */
+#define CQ_FAULT_MAX		31	/* ,fault= name, characters */
+#define CQ_ONLY_MAX		63	/* only= pattern, characters */
+#define CQ_LOADER_IMAGE_MAX	63	/* loader_image, characters kept */
+
+enum cq_on_finish {
+	CQ_FINISH_HALT,		/* default */
+	CQ_FINISH_REBOOT,
+};
+
+enum cq_bench {
+	CQ_BENCH_QUICK,		/* default */
+	CQ_BENCH_FULL,
+	CQ_BENCH_OFF,
+};
+
+/* selftest=: provoke a real failure so the boot tests see the failure paths. */
+enum cq_selftest {
+	CQ_SELFTEST_NONE,		/* default */
+	CQ_SELFTEST_FAULT_IN_TEST,	/* a counted test executes UD2: not ok, run goes on */
+	CQ_SELFTEST_FAULT_OUTSIDE,	/* UD2 outside any test: Bail out! */
+};
+
+struct cq_options {
+	int console_port;		/* ttyS<N>, 0..3; -1 = unset (use the default UART) */
+	uint32_t console_baud;		/* bits/s; 0 = unset (keep firmware speed or 115200) */
+	enum cq_on_finish on_finish;
+	enum cq_bench bench;
+	uint32_t bench_ms;		/* ms per benchmark, 1..60000; 0 = built-in default */
+	uint32_t rng_bytes;		/* bytes per RNG source, 2500..16 MiB; 0 = built-in default */
+	uint32_t seed;			/* cross-check PRNG seed, valid when has_seed */
+	bool has_seed;
+	char emulate[CQ_EMULATE_MAX + 1];	/* profile name, "" = real hardware */
+	char fault[CQ_FAULT_MAX + 1];		/* fault name, "" = none */
+	char only[CQ_ONLY_MAX + 1];		/* test-name substring filter, "" = all */
+	bool verbose;
+	enum cq_selftest selftest;
+	char loader_image[CQ_LOADER_IMAGE_MAX + 1];	/* skipped path/URL, "" = none;
+							   non-printable bytes become '?',
+							   a cut one ends in "..." */
+	unsigned warnings;		/* warnings issued by the last cmdline_parse() */
+};
+
+/*
+ * Receives one warning: a complete line of printable ASCII, without newline,
+ * shorter than CMDLINE_WARN_MAX, starting with "cmdline: ". Bytes of the
+ * command line that are not printable (and '\') appear as \xNN.
+ */
+typedef void (*cmdline_warn_fn)(void *ctx, const char *msg);
+
+/* Sets every option to its default (see struct cq_options). */
+void cmdline_defaults(struct cq_options *opt);
+
+/*
+ * Sets *opt to the defaults, then applies the options in line, a
+ * NUL-terminated string or NULL (no command line). Only the first CMDLINE_MAX
+ * bytes are parsed, cut back to the last blank before that limit. warn may be
+ * NULL. Returns the number of warnings issued (also in opt->warnings).
+ */
+int cmdline_parse(const char *line, struct cq_options *opt,
+		  cmdline_warn_fn warn, void *ctx);
+
+/*
+ * Writes a one-line summary of the options in force into buf (size n bytes,
+ * always NUL-terminated when n > 0; CMDLINE_DESCRIBE_MAX always suffices), e.g.
+ * "console=ttyS0,115200 bench=quick bench_ms=default rng_bytes=default
+ * seed=default on_finish=halt". emulate=, only= and verbose appear when set.
+ */
+void cmdline_describe(const struct cq_options *opt, char *buf, size_t n);
+
+#endif
