@@ -152,3 +152,6 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# Feature fragments (each mk/*.mk adds its own targets and variables).
+-include $(sort $(wildcard mk/*.mk))

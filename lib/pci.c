@@ -19,7 +19,8 @@ struct scan {
 	uint8_t bus_state[PCI_NBUS];
 };
 
-uint32_t pci_mech1_address(unsigned bus, unsigned dev, unsigned fn, unsigned off)
+uint32_t pci_mech1_address(unsigned bus, unsigned dev, unsigned fn,
+    unsigned off)
 {
 	return PCI_CFG_ENABLE | (bus & 0xFF) << 16 | (dev & 0x1F) << 11 |
 	    (fn & 0x7) << 8 | (off & 0xFC);
@@ -30,7 +31,8 @@ static uint32_t rd(struct scan *s, const struct pci_dev *d, unsigned off)
 	return s->ops->read32(s->ops->ctx, d->bus, d->dev, d->fn, off);
 }
 
-static void wr(struct scan *s, const struct pci_dev *d, unsigned off, uint32_t v)
+static void wr(struct scan *s, const struct pci_dev *d, unsigned off,
+    uint32_t v)
 {
 	s->ops->write32(s->ops->ctx, d->bus, d->dev, d->fn, off, v);
 }

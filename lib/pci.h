@@ -46,7 +46,7 @@
 #define  PCI_BAR_MEM_64	0x4
 #define  PCI_BAR_MEM_PF	0x8	/* bit 3: prefetchable */
 #define  PCI_BAR_MEM_MASK 0xFFFFFFF0u
-#define PCI_BUSES	0x18	/* type 1: primary, secondary, subordinate, sec. latency */
+#define PCI_BUSES	0x18	/* type 1: primary, secondary, subordinate bus */
 #define PCI_INTR	0x3C	/* interrupt line (7:0), pin (15:8) */
 
 #define PCI_NBARS_NORMAL 6
@@ -95,8 +95,12 @@ struct pci_dev {
 	uint16_t command;	/* command register as found */
 };
 
-/* CONFIG_ADDRESS value for mechanism #1: bit 31, bus<<16, dev<<11, fn<<8, off&0xFC. */
-uint32_t pci_mech1_address(unsigned bus, unsigned dev, unsigned fn, unsigned off);
+/*
+ * CONFIG_ADDRESS (port 0xCF8) value for mechanism #1: bit 31 | bus << 16 |
+ * dev << 11 | fn << 8 | (off & 0xFC); bus 0..255, dev 0..31, fn 0..7.
+ */
+uint32_t pci_mech1_address(unsigned bus, unsigned dev, unsigned fn,
+    unsigned off);
 
 /*
  * Scans bus 0 and every bus behind a type 1 bridge's secondary bus number
@@ -119,7 +123,10 @@ uint32_t pci_mech1_address(unsigned bus, unsigned dev, unsigned fn, unsigned off
 int pci_enumerate(const struct pci_cfg_ops *ops, struct pci_dev *out, int max,
     void (*warn)(void *ctx, const char *msg), void *warn_ctx);
 
-/* lspci's name for a class/subclass ("Host bridge"), else for the class, else "Unknown class". */
+/*
+ * lspci's name for a class and subclass ("Host bridge"), else the class's
+ * own name ("Bridge"), else "Unknown class". Never NULL.
+ */
 const char *pci_class_name(uint8_t class_code, uint8_t subclass);
 
 /*

@@ -1,0 +1,107 @@
+# Shared helpers for the QEMU boot tests (sourced by tests/boot/*.t).
+# Each test boots the kernel once, then prints TAP version 13 for prove:
+# the kernel's own results (renumbered, prefixed with the boot's label) and
+# checks of the report's shape, exit status and content.
+set -u
+
+CQ_BUILD=${CQ_BUILD:-build}
+CQ_KERNEL=${CQ_KERNEL:-$CQ_BUILD/cryptoqual.elf}
+TEST_N=0
+TEST_FAILED=0
+BOOT_LOG=""
+BOOT_STATUS=""
+
+ok() {  # ok CONDITION_EXIT_CODE DESCRIPTION
+	TEST_N=$((TEST_N + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $TEST_N - $2"
+	else
+		echo "not ok $TEST_N - $2"
+		TEST_FAILED=$((TEST_FAILED + 1))
+	fi
+}
+
+diag() { echo "# $*"; }
+
+# boot LABEL QEMU_STATUS_WANTED [boot-qemu options] -- [kernel args]
+# Boots, keeps the serial log in $BOOT_LOG (CR removed) and the raw status.
+boot() {
+	label=$1; shift
+	BOOT_LOG=$(mktemp)
+	raw=$(mktemp)
+	QEMU_STATUS_FILE=$(mktemp)
+	if [ ! -f "$CQ_KERNEL" ]; then
+		echo "1..0 # SKIP no kernel at $CQ_KERNEL (run make)"
+		exit 0
+	fi
+	opts=""
+	while [ $# -gt 0 ] && [ "$1" != "--" ]; do opts="$opts $1"; shift; done
+	[ $# -gt 0 ] && shift
+	# shellcheck disable=SC2086
+	scripts/boot-qemu.sh $opts --log "$raw" -- "$CQ_KERNEL" "$@" > "$QEMU_STATUS_FILE"
+	BOOT_STATUS=$?
+	tr -d '\r' < "$raw" > "$BOOT_LOG"
+	rm -f "$raw"
+	diag "$label: $(cat "$QEMU_STATUS_FILE")"
+	rm -f "$QEMU_STATUS_FILE"
+}
+
+# Re-emits the kernel's TAP results as ours, and checks the report's shape.
+check_report_shape() {
+	label=$1
+	first=$(head -n 1 "$BOOT_LOG")
+	[ "$first" = "TAP version 14" ]; ok $? "$label: report starts with 'TAP version 14'"
+	n_results=$(grep -cE '^(not )?ok [0-9]+ - ' "$BOOT_LOG")
+	plan=$(grep -E '^1\.\.[0-9]+$' "$BOOT_LOG" | tail -n 1 | cut -c4-)
+	[ -n "$plan" ] && [ "$plan" = "$n_results" ]; ok $? "$label: plan 1..${plan:-?} matches $n_results results"
+	# Results are numbered 1..N in order.
+	awk '/^(not )?ok [0-9]+ - /{ n++; num = ($1 == "not") ? $3 : $2; if (num != n) bad = 1 } END { exit bad }' "$BOOT_LOG"
+	ok $? "$label: results are numbered 1..N in order"
+	summary=$(tail -n 1 "$BOOT_LOG")
+	echo "$summary" | grep -qE '^cryptoqual: (PASS|FAIL) \([0-9]+ ok, [0-9]+ not ok, [0-9]+ skipped'
+	ok $? "$label: last line is the summary ($summary)"
+	# The summary's counts agree with the result lines.
+	n_ok=$(grep -E '^ok [0-9]+ - ' "$BOOT_LOG" | grep -vc ' # SKIP')
+	n_not=$(grep -cE '^not ok [0-9]+ - ' "$BOOT_LOG")
+	n_skip=$(grep -E '^ok [0-9]+ - ' "$BOOT_LOG" | grep -c ' # SKIP')
+	echo "$summary" | grep -q "($n_ok ok, $n_not not ok, $n_skip skipped"
+	ok $? "$label: summary counts agree with the result lines ($n_ok ok, $n_not not ok, $n_skip skipped)"
+	# No line other than TAP, diagnostics and the summary.
+	stray=$(grep -vE '^(TAP version 14|(not )?ok [0-9]+ - .*|1\.\.[0-9]+|#.*|Bail out! .*|cryptoqual: (PASS|FAIL) .*)$' "$BOOT_LOG" | head -n 3)
+	[ -z "$stray" ]; ok $? "$label: every line is TAP, a # diagnostic or the summary${stray:+ (stray: $stray)}"
+}
+
+# Re-emits the kernel's own results as tests of ours.
+relay_kernel_results() {
+	label=$1
+	while IFS= read -r line; do
+		case "$line" in
+		"not ok "*)
+			rest=${line#not ok }; rest=${rest#* - }
+			TEST_N=$((TEST_N + 1)); TEST_FAILED=$((TEST_FAILED + 1))
+			echo "not ok $TEST_N - [$label] $rest" ;;
+		"ok "*)
+			rest=${line#ok }; rest=${rest#* - }
+			TEST_N=$((TEST_N + 1))
+			echo "ok $TEST_N - [$label] $rest" ;;
+		esac
+	done < "$BOOT_LOG"
+}
+
+expect_status() {  # expect_status WANTED_BOOT_QEMU_EXIT DESCRIPTION
+	[ "$BOOT_STATUS" -eq "$1" ]; ok $? "$2 (boot-qemu exit $BOOT_STATUS, wanted $1)"
+}
+
+expect_line() {  # expect_line EXTENDED_REGEX DESCRIPTION
+	grep -qE "$1" "$BOOT_LOG"; ok $? "$2"
+}
+
+finish() {
+	echo "1..$TEST_N"
+	if [ "$TEST_FAILED" -ne 0 ]; then
+		diag "serial log of the failing boot:"
+		sed 's/^/#   | /' "$BOOT_LOG"
+	fi
+	rm -f "$BOOT_LOG"
+	[ "$TEST_FAILED" -eq 0 ]
+}
