@@ -35,3 +35,24 @@ void cpu_report(void)
 {
 	cpuid_kv(&g_cpu, emit_kv, NULL);
 }
+
+static void dump_range(uint32_t first, uint32_t last)
+{
+	uint32_t leaf;
+	struct cpuid_regs r;
+	if (last < first || last - first > 0x40)
+		return;     /* implausible maximum: do not walk garbage */
+	for (leaf = first; leaf <= last; leaf++) {
+		hw_cpuid(leaf, 0, &r);
+		tap_diag("CPUID %08X: %08X-%08X-%08X-%08X", leaf, r.eax, r.ebx, r.ecx, r.edx);
+	}
+}
+
+void cpu_dump_leaves(void)
+{
+	dump_range(0, g_cpu.max_leaf);
+	if (g_cpu.max_ext_leaf >= 0x80000000u)
+		dump_range(0x80000000u, g_cpu.max_ext_leaf);
+	if (g_cpu.max_centaur_leaf >= 0xC0000000u)
+		dump_range(0xC0000000u, g_cpu.max_centaur_leaf);
+}

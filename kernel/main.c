@@ -101,6 +101,9 @@ static void stage_identity(uint32_t magic, const struct multiboot_info *mbi)
 		tap_diag("warning: %s", boot.warnings[i]);
 	if (boot.nwarn > WARN_LINES)
 		tap_diag("warning: %u more command-line warnings not shown", boot.nwarn - WARN_LINES);
+	if (boot.opt.emulate[0])
+		tap_diag("warning: emulate=%s needs the emulation build (make emu); this image runs on the real hardware only",
+			 boot.opt.emulate);
 	cmdline_describe(&boot.opt, line, sizeof(line));
 	tap_diag("options: %s", line);
 	console_describe(line, sizeof(line));
@@ -113,6 +116,8 @@ static void stage_cpu(void)
 	cpu_init();
 	c = cpu();
 	cpu_report();
+	if (boot.opt.verbose)
+		cpu_dump_leaves();
 	tap_result(c->vendor[0] != '\0' && c->family >= 5,
 		   "cpu: CPUID identity decoded (%s family %u model %u stepping %u)",
 		   c->vendor, c->family, c->model, c->stepping);
@@ -183,6 +188,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 
 	console_init(boot.opt.console_port, boot.opt.console_baud);
 	report_set_finish(boot.opt.on_finish == CQ_FINISH_REBOOT ? FINISH_REBOOT : FINISH_HALT);
+	report_set_only(boot.opt.only);
 	report_begin();
 	stage_identity(magic, mbi);
 	memmap_report();

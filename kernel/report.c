@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../lib/fmt.h"
 #include "console.h"
@@ -15,7 +16,23 @@ static struct {
 	unsigned ok, not_ok, skipped;
 	bool is_qemu;
 	enum finish_action finish;
+	const char *only;
 } rep;
+
+void report_set_only(const char *pattern)
+{
+	rep.only = (pattern && pattern[0]) ? pattern : NULL;
+}
+
+/* Whether needle occurs in hay. */
+static bool contains(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++)
+		if (strncmp(hay, needle, n) == 0)
+			return true;
+	return false;
+}
 
 void report_begin(void)
 {
@@ -94,6 +111,10 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 	struct run_ctx r = { fn, ctx, false };
 	struct fault_info fi;
 
+	if (rep.only && !contains(name, rep.only)) {
+		tap_skip("not selected by only=", "%s", name);
+		return true;
+	}
 	if (!guard_run(name, run_trampoline, &r, &fi))
 		return tap_result(false, "%s # fault: %s at EIP %08x", name,
 				  exc_mnemonic(fi.vector), fi.eip);

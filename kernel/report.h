@@ -42,6 +42,14 @@ void tap_skip(const char *reason, const char *fmt, ...) __attribute__((format(pr
  */
 bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx);
 
+/*
+ * Test selection (the only= option): tap_run() runs only tests whose name
+ * contains pattern and reports the others as `# SKIP not selected by
+ * only=PATTERN`. NULL or "" selects everything. The boot checks that use
+ * tap_result() directly (CPU, PCI, timers) always run.
+ */
+void report_set_only(const char *pattern);
+
 /* Counters so far. */
 unsigned report_ok(void);
 unsigned report_not_ok(void);
