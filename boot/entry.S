@@ -35,6 +35,9 @@ _start:
 	xorl %eax, %eax
 	pushl %eax                    /* clean EFLAGS: IF=0, DF=0, AC=0 */
 	popfl
+	/* The i386 System V ABI (as GCC applies it) wants ESP 16-byte aligned
+	 * at every call: SSE code keeps aligned locals on the stack. */
+	subl $8, %esp
 	pushl %ebp
 	pushl %esi
 	call kmain

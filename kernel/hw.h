@@ -43,6 +43,17 @@ int hw_wrmsr_safe(uint32_t msr, uint64_t val);
 /* CPUID with a leaf and subleaf (ECX). Every i586-class CPU has CPUID. */
 void hw_cpuid(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out);
 
+/*
+ * DMA addressing. hw_dma_addr gives the 32-bit bus address a device must be
+ * given for a buffer (paging is off, so in the kernel it is the pointer
+ * itself); it returns HW_DMA_NONE for memory a device cannot reach (above
+ * 4 GiB in a 64-bit host test), so the driver bounces through its own
+ * buffers. hw_bus_to_virt is the reverse, for device models doing DMA.
+ */
+#define HW_DMA_NONE 0xFFFFFFFFu
+uint32_t hw_dma_addr(const void *p);
+void *hw_bus_to_virt(uint32_t bus_addr);
+
 /* Time-stamp counter, in CPU cycles (check cpu_info.tsc first). */
 uint64_t hw_rdtsc(void);
 

@@ -157,6 +157,16 @@ void hw_cpuid(uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out)
 			 : "a"(leaf), "c"(subleaf));
 }
 
+uint32_t hw_dma_addr(const void *p)
+{
+	return (uint32_t)(uintptr_t)p;
+}
+
+void *hw_bus_to_virt(uint32_t bus_addr)
+{
+	return (void *)(uintptr_t)bus_addr;
+}
+
 uint64_t hw_rdtsc(void)
 {
 	uint32_t lo, hi;

@@ -123,16 +123,32 @@ static void stage_cpu(void)
 		   c->vendor, c->family, c->model, c->stepping);
 }
 
+#define CAL_ATTEMPTS        3     /* a broken timer disagrees every time */
+#define CAL_MAX_DISAGREE_PPM 5000 /* 0.5 % */
+
 static void stage_timers(void)
 {
 	struct tsc_calibration cal;
 	char mhz[32], pm_mhz[32];
+	unsigned attempt;
 
 	if (!cpu()->tsc) {
 		tap_result(false, "timer: TSC present (CPUID.1:EDX.TSC is clear: no cycle counts possible)");
 		return;
 	}
-	timer_calibrate(&cal);
+	/*
+	 * PIT and PM timer normally come from the same crystal and agree to a
+	 * few ppm. One disturbed calibration (an SMI storm on hardware, a
+	 * descheduled emulator on a loaded host) is retried; a timer that
+	 * disagrees on every attempt fails the test.
+	 */
+	for (attempt = 1; attempt <= CAL_ATTEMPTS; attempt++) {
+		timer_calibrate(&cal);
+		if (!cal.pit_ok || !cal.pm_ok || cal.disagreement_ppm <= CAL_MAX_DISAGREE_PPM)
+			break;
+		tap_diag("timer: attempt %u: PIT and PM timer disagree by %u ppm; calibrating again",
+			 attempt, cal.disagreement_ppm);
+	}
 	fmt_fixed(mhz, sizeof(mhz), (int64_t)(cal.pit_hz / 1000), 3);
 	if (cal.error)
 		tap_diag("timer: %s", cal.error);
@@ -148,7 +164,7 @@ static void stage_timers(void)
 	tap_diag("timer: tsc_mhz_pmtimer=%s port=0x%x %s", pm_mhz, cal.pm_port,
 		 cal.pm_ext32 ? "32-bit" : "24-bit");
 	tap_diag("timer: disagreement_ppm=%u", cal.disagreement_ppm);
-	tap_result(cal.pm_ok && cal.pit_ok && cal.disagreement_ppm <= 5000,
+	tap_result(cal.pm_ok && cal.pit_ok && cal.disagreement_ppm <= CAL_MAX_DISAGREE_PPM,
 		   "timer: PIT and ACPI PM timer calibrations agree within 0.5%% (%u ppm)",
 		   cal.disagreement_ppm);
 }
