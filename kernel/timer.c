@@ -15,70 +15,131 @@
 #define   P61_SPKR     0x02              /* speaker data enable */
 #define   P61_OUT2     0x20              /* timer 2 output, read-only */
 
-#define CAL_WINDOW_MS     50
+#define   PIT_LATCH_CH2 0x80             /* counter latch command, channel 2 */
+
+#define CAL_WINDOW_MS     20             /* well under 55 ms: the 16-bit PIT count must not wrap */
 #define CAL_ROUNDS        5              /* median of 5 windows per timer */
 #define CAL_MAX_SPINS     20000000u      /* bound on any calibration loop */
+#define REF_TRIES         8              /* bracketed reads per reference point */
+#define CAL_WINDOW_TRIES  8              /* a disturbed (wrapped) window is measured again */
 
 static uint64_t g_tsc_hz;
 
+/*
+ * A reference point: a timer value and the TSC at the moment it was read.
+ * The read is bracketed by two TSC reads and repeated REF_TRIES times; the
+ * try with the narrowest bracket wins and its midpoint is the TSC value.
+ * A read that was interrupted (an SMI, or the emulator's thread being
+ * descheduled) has a wide bracket and loses, so it cannot skew the result
+ * the way a single late "terminal count reached" observation can.
+ */
+struct ref_point {
+	uint64_t tsc;
+	uint32_t timer;
+};
+
+static struct ref_point read_ref(uint32_t (*read_timer)(void *ctx), void *ctx)
+{
+	struct ref_point best = { 0, 0 };
+	uint64_t best_width = ~0ull;
+	unsigned i;
+	for (i = 0; i < REF_TRIES; i++) {
+		uint64_t t1 = hw_rdtsc();
+		uint32_t v = read_timer(ctx);
+		uint64_t t2 = hw_rdtsc();
+		if (t2 - t1 < best_width) {
+			best_width = t2 - t1;
+			best.tsc = t1 + (t2 - t1) / 2;
+			best.timer = v;
+		}
+	}
+	return best;
+}
+
+/* PIT channel 2 current count (counts down), through the latch command. */
+static uint32_t pit2_read(void *ctx)
+{
+	uint8_t lo, hi;
+	(void)ctx;
+	hw_outb(PIT_MODE, PIT_LATCH_CH2);
+	lo = hw_inb(PIT_CH2_DATA);
+	hi = hw_inb(PIT_CH2_DATA);
+	return (uint32_t)lo | ((uint32_t)hi << 8);
+}
+
+/*
+ * PIT channel 2 in mode 0 counts down from 0xFFFF once its gate is raised
+ * (8254 data sheet, mode 0). Two bracketed reads of the count, 20 ms apart,
+ * against the TSC.
+ */
 static bool calibrate_pit(uint64_t *hz, uint32_t *ticks_out)
 {
-	uint32_t ticks = PIT_HZ * CAL_WINDOW_MS / 1000;  /* 59659, fits 16 bits */
+	uint32_t target = PIT_HZ * CAL_WINDOW_MS / 1000;  /* 23863 ticks */
 	uint8_t p61 = hw_inb(PORT_61);
-	uint64_t t0, t1;
-	uint32_t spins = 0;
+	struct ref_point a, b;
+	uint32_t spins = 0, elapsed = 0;
+	bool wrapped;
 
 	hw_outb(PORT_61, (uint8_t)((p61 & ~P61_SPKR) & ~P61_GATE2));
 	hw_outb(PIT_MODE, PIT_MODE_CH2_LOHI_MODE0);
-	hw_outb(PIT_CH2_DATA, (uint8_t)(ticks & 0xFF));
-	hw_outb(PIT_CH2_DATA, (uint8_t)(ticks >> 8));
-	/* Raising the gate starts the count; OUT2 goes high at terminal count. */
+	hw_outb(PIT_CH2_DATA, 0xFF);
+	hw_outb(PIT_CH2_DATA, 0xFF);
 	hw_outb(PORT_61, (uint8_t)((p61 & ~P61_SPKR) | P61_GATE2));
-	t0 = hw_rdtsc();
-	while (!(hw_inb(PORT_61) & P61_OUT2)) {
+	/* Let the count start (it loads on the next PIT clock). */
+	while (pit2_read(0) >= 0xFFFE && ++spins < CAL_MAX_SPINS)
+		;
+	a = read_ref(pit2_read, 0);
+	spins = 0;
+	do {
+		elapsed = (a.timer - pit2_read(0)) & 0xFFFF;
 		if (++spins >= CAL_MAX_SPINS) {
 			hw_outb(PORT_61, p61);
 			return false;
 		}
-	}
-	t1 = hw_rdtsc();
+	} while (elapsed < target);
+	b = read_ref(pit2_read, 0);
+	/* OUT2 goes high when the count passes zero: a window stretched past
+	 * 55 ms (a long SMI, a descheduled emulator) wrapped and is unusable. */
+	wrapped = (hw_inb(PORT_61) & P61_OUT2) != 0;
 	hw_outb(PORT_61, p61);
-	if (spins == 0)
-		return false;   /* OUT2 already high: the PIT did not restart */
-	*hz = (t1 - t0) * PIT_HZ / ticks;
-	*ticks_out = ticks;
+	elapsed = (a.timer - b.timer) & 0xFFFF;
+	if (wrapped || elapsed < target || b.tsc <= a.tsc)
+		return false;   /* the count did not run, or wrapped */
+	*hz = (b.tsc - a.tsc) * PIT_HZ / elapsed;
+	*ticks_out = elapsed;
 	return true;
 }
 
-static uint32_t pm_read(uint16_t port, uint32_t mask)
+struct pm_ctx {
+	uint16_t port;
+	uint32_t mask;
+};
+
+static uint32_t pm_read(void *ctx)
 {
-	return hw_inl(port) & mask;
+	const struct pm_ctx *pm = ctx;
+	return hw_inl(pm->port) & pm->mask;
 }
 
+/* Two bracketed reads of the ACPI PM timer, 20 ms apart, against the TSC. */
 static bool calibrate_pm(uint16_t port, bool ext32, uint64_t *hz)
 {
-	uint32_t mask = ext32 ? 0xFFFFFFFFu : 0x00FFFFFFu;
+	struct pm_ctx pm = { port, ext32 ? 0xFFFFFFFFu : 0x00FFFFFFu };
 	uint32_t target = PMTIMER_HZ / 1000 * CAL_WINDOW_MS;
-	uint32_t start, now, prev, delta = 0, spins = 0;
-	uint64_t t0, t1;
+	uint32_t delta = 0, spins = 0;
+	struct ref_point a, b;
 
-	/* Start on a tick edge so the window is measured from a known point. */
-	prev = pm_read(port, mask);
+	a = read_ref(pm_read, &pm);
 	do {
-		start = pm_read(port, mask);
-		if (++spins >= CAL_MAX_SPINS)
-			return false;
-	} while (start == prev);
-	t0 = hw_rdtsc();
-	spins = 0;
-	do {
-		now = pm_read(port, mask);
-		delta = (now - start) & mask;
+		delta = (pm_read(&pm) - a.timer) & pm.mask;
 		if (++spins >= CAL_MAX_SPINS)
 			return false;
 	} while (delta < target);
-	t1 = hw_rdtsc();
-	*hz = (t1 - t0) * PMTIMER_HZ / delta;
+	b = read_ref(pm_read, &pm);
+	delta = (b.timer - a.timer) & pm.mask;
+	if (delta < target || b.tsc <= a.tsc)
+		return false;
+	*hz = (b.tsc - a.tsc) * PMTIMER_HZ / delta;
 	return true;
 }
 
@@ -107,10 +168,15 @@ static void calibrate_rounds(struct tsc_calibration *c)
 	unsigned i;
 
 	for (i = 0; i < CAL_ROUNDS; i++) {
-		if (c->pit_ok)
-			c->pit_ok = calibrate_pit(&pit[i], &c->pit_ticks);
-		if (c->pm_ok)
-			c->pm_ok = calibrate_pm(c->pm_port, c->pm_ext32, &pm[i]);
+		unsigned t;
+		bool ok = false;
+		for (t = 0; c->pit_ok && !ok && t < CAL_WINDOW_TRIES; t++)
+			ok = calibrate_pit(&pit[i], &c->pit_ticks);
+		c->pit_ok = c->pit_ok && ok;
+		ok = false;
+		for (t = 0; c->pm_ok && !ok && t < CAL_WINDOW_TRIES; t++)
+			ok = calibrate_pm(c->pm_port, c->pm_ext32, &pm[i]);
+		c->pm_ok = c->pm_ok && ok;
 	}
 	if (c->pit_ok)
 		c->pit_hz = median(pit, CAL_ROUNDS);
@@ -133,9 +199,9 @@ bool timer_calibrate(struct tsc_calibration *c)
 	}
 	calibrate_rounds(c);
 	if (!c->pit_ok)
-		c->error = "PIT channel 2 did not reach terminal count within the spin bound";
+		c->error = "PIT channel 2: no undisturbed window in 8 tries (the count did not run, or wrapped past 55 ms)";
 	else if (c->pm_found && !c->pm_ok)
-		c->error = "ACPI PM timer did not advance within the spin bound";
+		c->error = "ACPI PM timer: no undisturbed window in 8 tries (it did not advance within the spin bound)";
 	c->disagreement_ppm = 0;
 	if (c->pit_ok && c->pm_ok && c->pit_hz) {
 		uint64_t d = c->pit_hz > c->pm_hz ? c->pit_hz - c->pm_hz : c->pm_hz - c->pit_hz;

@@ -28,8 +28,9 @@ struct tsc_calibration {
 
 /*
  * Calibrates the TSC (needs CPUID.1:EDX.TSC) against PIT channel 2 and,
- * when ACPI names one, the PM timer: five 50 ms windows of each, taken
- * alternately, and the median of each. Every wait is bounded by an
+ * when ACPI names one, the PM timer: five 20 ms windows of each, taken
+ * alternately, each window's ends read bracketed by TSC reads, and the
+ * median of each. Every wait is bounded by an
  * iteration count; a timeout is reported in c->error.
  * Returns true when at least the PIT calibration succeeded.
  */

@@ -4,8 +4,10 @@
 # when everything is present it only checks and returns.
 set -eu
 
-PACKAGES="make gcc libc6-dev gcc-i686-linux-gnu binutils-i686-linux-gnu libc6-dev-i386-cross
-qemu-system-x86 qemu-user libcmocka-dev libcmocka-dev:i386 clang perl coreutils git"
+PACKAGES="make gcc libc6-dev libssl-dev gcc-i686-linux-gnu binutils-i686-linux-gnu libc6-dev-i386-cross
+qemu-system-x86 qemu-user libcmocka-dev libcmocka-dev:i386 clang perl coreutils git
+rng-tools5 ent python3-cryptography
+grub-pc-bin grub-common xorriso mtools ipxe-qemu ipxe pxelinux syslinux-common gnuplot-nox python3"
 
 missing=""
 for p in $PACKAGES; do

@@ -1,0 +1,177 @@
+/*
+ * engine: the registry of everything that can be tested and measured.
+ *
+ * An AES engine declares its name, the (key size, mode, direction) triples
+ * it supports, its alignment and length limits, and its operations; an RNG
+ * source declares its name, its mode and a read operation; a hash engine
+ * declares its algorithm and a one-shot digest. Drivers register engines
+ * after probing; the software engines are always registered. The KAT
+ * runner, the cross-check, the benchmark and the report iterate over what
+ * is registered, never over a list of devices.
+ *
+ * Hardware-free: the same registry serves the kernel and the host tools
+ * (e.g. `cavp --engine NAME`, with device-model-backed drivers on the host).
+ */
+#ifndef CQ_LIB_ENGINE_H
+#define CQ_LIB_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define AES_BLOCK_BYTES 16
+
+/* Modes of SP 800-38A. CFB is CFB128 (full-block feedback). */
+enum aes_mode {
+	AES_MODE_ECB,
+	AES_MODE_CBC,
+	AES_MODE_CFB128,
+	AES_MODE_OFB,
+	AES_MODE_CTR,
+	AES_MODE_COUNT
+};
+
+enum aes_dir {
+	AES_DIR_ENCRYPT,
+	AES_DIR_DECRYPT,
+	AES_DIR_COUNT
+};
+
+/* Key sizes as an index: 0 = 128, 1 = 192, 2 = 256 bits. */
+#define AES_KEYSIZES 3
+unsigned aes_keysize_index(unsigned key_bits);   /* 0..2, or AES_KEYSIZES if invalid */
+unsigned aes_keysize_bits(unsigned index);       /* 128, 192 or 256 */
+
+/* Bit for a (mode, direction) pair within a key size's support mask. */
+#define AES_TRIPLE_BIT(mode, dir) (1u << ((unsigned)(mode) * AES_DIR_COUNT + (unsigned)(dir)))
+
+/* "ecb", "cbc", "cfb128", "ofb", "ctr"; "encrypt"/"decrypt". */
+const char *aes_mode_name(enum aes_mode m);
+const char *aes_dir_name(enum aes_dir d);
+
+/* Error codes returned by engine operations (0 = success). */
+#define ENGINE_OK          0
+#define ENGINE_EUNSUPPORTED (-1)  /* the engine does not claim this triple */
+#define ENGINE_ELEN        (-2)   /* length not a multiple of 16, or over max_len */
+#define ENGINE_EKEY        (-3)   /* bad key size */
+#define ENGINE_ETIMEOUT    (-4)   /* the hardware did not complete in time */
+#define ENGINE_EHW         (-5)   /* the hardware reported an error / misbehaved */
+#define ENGINE_EFULL       (-6)   /* registry full */
+#define ENGINE_ENOMEM      (-7)   /* no buffer memory */
+const char *engine_strerror(int err);
+
+/*
+ * Per-key state an engine keeps between operations (expanded key
+ * schedules, a copy of the raw key for hardware that loads it per request).
+ * 16-byte aligned, owned by the caller, wiped by the engine's release().
+ */
+#define AES_SESSION_PRIV_BYTES 1024
+struct aes_session {
+	const struct aes_engine *engine;
+	unsigned key_bits;
+	uint8_t priv[AES_SESSION_PRIV_BYTES] __attribute__((aligned(16)));
+};
+
+struct aes_engine {
+	const char *name;          /* "software", "aesni", "padlock-ace", "geode-sb" */
+	const char *description;   /* one line for the report: what executes the cipher */
+	/* supported[k]: AES_TRIPLE_BIT(mode, dir) for every pair the engine
+	 * claims with key size index k. A claimed triple is one the hardware
+	 * itself executes: never a silent software fallback. */
+	uint32_t supported[AES_KEYSIZES];
+	unsigned align;            /* buffer alignment the caller must give, bytes (1 = any) */
+	size_t max_len;            /* longest single operation, bytes (0 = no limit) */
+	bool emulated;             /* backed by a device model or emulator, not hardware */
+	void *ctx;                 /* the driver's own state */
+
+	/* Loads key (key_bits/8 bytes) into s. Returns 0, ENGINE_EKEY, or an error. */
+	int (*set_key)(struct aes_session *s, const uint8_t *key, unsigned key_bits);
+	/*
+	 * Processes len bytes (a multiple of 16, at most max_len when set) from
+	 * in to out (in == out allowed). iv is the 16-byte IV (CBC, CFB, OFB)
+	 * or counter block (CTR), updated so a following call continues the
+	 * stream; NULL for ECB. Returns 0 or a negative ENGINE_E* code.
+	 */
+	int (*crypt)(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+		     uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len);
+	/* Wipes the key material in s (and any key the hardware holds). */
+	void (*release)(struct aes_session *s);
+};
+
+/* Whether e claims (key_bits, mode, dir). */
+bool aes_engine_supports(const struct aes_engine *e, unsigned key_bits,
+			 enum aes_mode mode, enum aes_dir dir);
+
+/*
+ * Convenience: set_key + crypt + release in one call (len bytes, a multiple
+ * of 16). Checks the triple is claimed first. Returns 0 or ENGINE_E*.
+ */
+int aes_engine_oneshot(const struct aes_engine *e, unsigned key_bits, const uint8_t *key,
+		       enum aes_mode mode, enum aes_dir dir, uint8_t *iv,
+		       const uint8_t *in, uint8_t *out, size_t len);
+
+/* ---- RNG sources ---- */
+
+struct rng_source {
+	const char *name;          /* "rdrand", "rdseed", "geode-trng/tsel0", "padlock-xstore/div0" */
+	const char *description;
+	bool emulated;
+	bool known_bad;            /* a deliberately bad source (self-check): must FAIL the tests */
+	void *ctx;
+	/*
+	 * Fills buf with len random bytes. Returns 0, or ENGINE_ETIMEOUT /
+	 * ENGINE_EHW when the source stopped delivering (e.g. RDRAND failed
+	 * 10 times in a row); *got says how many bytes were delivered.
+	 */
+	int (*read)(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got);
+};
+
+/* ---- Hash engines ---- */
+
+enum hash_alg {
+	HASH_SHA1,
+	HASH_SHA256,
+	HASH_ALG_COUNT
+};
+const char *hash_alg_name(enum hash_alg a);       /* "sha1", "sha256" */
+size_t hash_digest_bytes(enum hash_alg a);        /* 20, 32 */
+
+struct hash_engine {
+	const char *name;          /* "software", "padlock-phe" */
+	const char *description;
+	enum hash_alg alg;
+	size_t max_len;            /* longest message for one digest, bytes (0 = no limit) */
+	bool emulated;
+	void *ctx;
+	/* One-shot digest of len bytes into out (hash_digest_bytes(alg)). Returns 0 or ENGINE_E*. */
+	int (*digest)(const struct hash_engine *h, const uint8_t *msg, size_t len, uint8_t *out);
+};
+
+/* ---- The registry ---- */
+
+#define ENGINE_MAX_AES  8
+#define ENGINE_MAX_RNG  24
+#define ENGINE_MAX_HASH 8
+
+/* Register an engine (the pointer must stay valid). Returns 0 or ENGINE_EFULL. */
+int engine_register_aes(const struct aes_engine *e);
+int engine_register_rng(const struct rng_source *r);
+int engine_register_hash(const struct hash_engine *h);
+
+unsigned engine_aes_count(void);
+const struct aes_engine *engine_aes(unsigned i);
+const struct aes_engine *engine_aes_find(const char *name);   /* NULL if absent */
+unsigned engine_rng_count(void);
+const struct rng_source *engine_rng(unsigned i);
+const struct rng_source *engine_rng_find(const char *name);
+unsigned engine_hash_count(void);
+const struct hash_engine *engine_hash(unsigned i);
+const struct hash_engine *engine_hash_find(const char *name, enum hash_alg alg);
+
+/* Forget everything registered (host tests). */
+void engine_registry_reset(void);
+
+/* Registers the software AES engine "software" and the software SHA-1/SHA-256 engines. */
+void engine_register_software(void);
+
+#endif

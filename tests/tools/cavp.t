@@ -1,0 +1,106 @@
+#!/bin/bash
+# cavp over the NIST CAVP response files in $CQ_SHARED/data/cavp: every file
+# must pass with the software engine, and the tool must fail (and say where)
+# on a corrupted vector, a truncated or malformed file, an unknown file name
+# and an unknown engine. Damaged copies are made in a temporary folder.
+tool="${CQ_BUILD:-build}/host/cavp"
+shared="${CQ_SHARED:-../shared}"
+dir="$shared/data/cavp"
+
+echo "TAP version 13"
+files=$(find "$dir" -name '*.rsp' 2>/dev/null | sort)
+if [ -z "$files" ]; then
+	echo "1..0 # SKIP no CAVP .rsp files under $dir"
+	exit 0
+fi
+cbc="$dir/aes/CBCMMT128.rsp"
+sha="$dir/sha/SHA256ShortMsg.rsp"
+if [ ! -f "$cbc" ] || [ ! -f "$sha" ]; then
+	echo "1..0 # SKIP $cbc or $sha missing"
+	exit 0
+fi
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fails=0
+
+# name, expected status, pattern over stdout+stderr, command...
+check() {
+	local name=$1 status=$2 pattern=$3 rc out
+	shift 3
+	out=$("$@" 2>&1)
+	rc=$?
+	n=$((n + 1))
+	if [ "$rc" -eq "$status" ] && [[ $out =~ $pattern ]]; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		echo "# exit $rc (want $status), output:"
+		printf '%s\n' "$out" | head -20 | sed 's/^/#   /'
+		fails=$((fails + 1))
+	fi
+}
+
+echo "1..10"
+
+# 1-2: every file passes; one summary line per file, each "N passed, 0 failed".
+nfiles=$(printf '%s\n' $files | wc -l)
+out=$("$tool" $files 2>&1)
+rc=$?
+n=$((n + 1))
+if [ "$rc" -eq 0 ]; then
+	echo "ok $n - all $nfiles CAVP files pass with the software engine"
+else
+	echo "not ok $n - all $nfiles CAVP files pass with the software engine (exit $rc)"
+	printf '%s\n' "$out" | grep -v ' 0 failed$' | head -20 | sed 's/^/#   /'
+	fails=$((fails + 1))
+fi
+good=$(printf '%s\n' "$out" | grep -cE '^[^ ]+\.rsp: [1-9][0-9]* passed, 0 failed$')
+n=$((n + 1))
+if [ "$good" -eq "$nfiles" ]; then
+	echo "ok $n - $nfiles summary lines, each with records passed and none failed"
+else
+	echo "not ok $n - $good of $nfiles summary lines say 'N passed, 0 failed'"
+	fails=$((fails + 1))
+fi
+
+# 3: one flipped hex digit in the first CIPHERTEXT (line 14, [ENCRYPT] COUNT = 0).
+mkdir -p "$tmp/bad"
+awk 'NR == 14 && /^CIPHERTEXT = / { c = substr($0, 14, 1); sub(/^CIPHERTEXT = ./, "CIPHERTEXT = " (c == "0" ? "1" : "0")) } { print }' \
+	"$cbc" >"$tmp/bad/CBCMMT128.rsp"
+check "a flipped CIPHERTEXT digit fails and is named" 1 \
+	'CBCMMT128.rsp: 19 passed, 1 failed.*line 10 \[ENCRYPT\] COUNT = 0 CIPHERTEXT: expected' \
+	"$tool" "$tmp/bad/CBCMMT128.rsp"
+
+# 4: a corrupted SHA-256 digest.
+awk '!done && /^MD = / { c = substr($0, 6, 1); sub(/^MD = ./, "MD = " (c == "0" ? "1" : "0")); done = 1 } { print }' \
+	"$sha" >"$tmp/bad/SHA256ShortMsg.rsp"
+check "a corrupted MD fails and is named" 1 'SHA256ShortMsg.rsp: 64 passed, 1 failed.*Len = 0 MD: expected' \
+	"$tool" "$tmp/bad/SHA256ShortMsg.rsp"
+
+# 5: truncated inside a record (the first 13 lines: no CIPHERTEXT yet).
+mkdir -p "$tmp/trunc"
+head -n 13 "$cbc" >"$tmp/trunc/CBCMMT128.rsp"
+check "a truncated file fails naming the record's line" 2 'line 10: record without CIPHERTEXT' \
+	"$tool" "$tmp/trunc/CBCMMT128.rsp"
+
+# 6: a bad hex digit in KEY (line 11).
+mkdir -p "$tmp/hex"
+sed '11s/^KEY = ./KEY = z/' "$cbc" >"$tmp/hex/CBCMMT128.rsp"
+check "a bad hex digit fails naming line and column" 2 "line 11: KEY: bad hex digit 'z' at column 7" \
+	"$tool" "$tmp/hex/CBCMMT128.rsp"
+
+# 7: an odd number of digits in PLAINTEXT (line 13).
+mkdir -p "$tmp/odd"
+sed '13s/.$//' "$cbc" | sed '13s/\r$//; 13s/.$//' >"$tmp/odd/CBCMMT128.rsp"
+check "an odd number of hex digits fails naming the line" 2 'line 13: PLAINTEXT: odd number of hex digits' \
+	"$tool" "$tmp/odd/CBCMMT128.rsp"
+
+# 8-10: a file name of no known kind, an unknown engine, no arguments.
+cp "$cbc" "$tmp/vectors.rsp"
+check "an unknown file name is refused" 2 'vectors.rsp: not a CAVP file name' "$tool" "$tmp/vectors.rsp"
+check "an unknown engine is refused" 2 "no AES engine named 'nonesuch'" "$tool" --engine nonesuch "$cbc"
+check "no file: usage" 2 'usage: cavp' "$tool"
+
+[ "$fails" -eq 0 ]
