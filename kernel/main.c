@@ -11,6 +11,7 @@
 #include "console.h"
 #include "cpu.h"
 #include "../drivers/aesni/aesni.h"
+#include "../drivers/geode_sb/geode_sb.h"
 #include "../drivers/rdrand/rdrand.h"
 #include "../lib/engine.h"
 #include "exceptions.h"
@@ -202,6 +203,7 @@ static void stage_engines(void)
 	const char *why;
 
 	engine_register_software();
+	geode_sb_probe();       /* needs pci_scan() and the calibrated TSC */
 	if (cpu()->sse && !fpu_enable_sse())
 		tap_diag("fpu: could not enable SSE");
 	why = aesni_absent_reason(cpu());
@@ -283,6 +285,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	stage_timers();
 	selftest_run(boot.opt.selftest);
 	stage_engines();
+	geode_sb_tests();
 	kat_run_all();
 	crosscheck_run_all(boot.opt.has_seed ? boot.opt.seed : DEFAULT_CROSSCHECK_SEED);
 	stage_rng_smoke();

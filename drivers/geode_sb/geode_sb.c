@@ -1,0 +1,460 @@
+/*
+ * Geode LX security block: AES-128 ECB/CBC through DMA context A, and the
+ * driver's state and error record. See geode_sb.h; register facts in
+ * glx_sb_reg.h; the probe is geode_sb_probe.c.
+ *
+ * One request becomes one or more DMA operations of at most
+ * GEODE_SB_CHUNK bytes. Each copies the caller's data into the source
+ * bounce buffer, loads key and IV, starts the engine with source and
+ * destination coherent, waits (bounded) for ST to clear or the A flag,
+ * clears the flag, checks the guard bytes around the destination, and
+ * copies the result out. The DMA area, laid out once in .bss (paging is
+ * off: a pointer is a bus address, see hw_dma_addr):
+ *
+ *   [source: CHUNK][guard: GUARD][destination: CHUNK][room for the guard after it: GUARD]
+ *
+ * The guard after the destination is placed right after the n bytes of
+ * each operation, so a device writing past a short request is caught too.
+ */
+#include "geode_sb.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "../../kernel/hw.h"
+#include "../../kernel/report.h"
+#include "../../kernel/timer.h"
+#include "../../lib/fmt.h"
+#include "geode_sb_int.h"
+#include "glx_sb_reg.h"
+
+#define SB_ALL_PAIRS	(AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_ENCRYPT) | \
+			 AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_DECRYPT) | \
+			 AES_TRIPLE_BIT(AES_MODE_CBC, AES_DIR_ENCRYPT) | \
+			 AES_TRIPLE_BIT(AES_MODE_CBC, AES_DIR_DECRYPT))
+
+uintptr_t glx_sb_base;
+
+uint8_t glx_sb_dma[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
+
+struct glx_sb_state glx_sb = { .absent = "geode_sb_probe() was not called" };
+
+static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bits);
+static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+		    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len);
+static void sb_release(struct aes_session *s);
+
+struct aes_engine glx_sb_engine = {
+	.name = "geode-sb",
+	.description = "AMD Geode LX security block, DMA context A (PCI 1022:2082)",
+	.supported = { SB_ALL_PAIRS, 0, 0 },
+	.align = 1,
+	.max_len = 0,
+	.set_key = sb_set_key,
+	.crypt = sb_crypt,
+	.release = sb_release,
+};
+
+/* ---- small helpers ---- */
+
+uint32_t glx_sb_rd(unsigned off)
+{
+	return hw_mmio_read32(glx_sb_base + off);
+}
+
+void glx_sb_wr(unsigned off, uint32_t val)
+{
+	hw_mmio_write32(glx_sb_base + off, val);
+}
+
+void glx_sb_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fmt_vsnprintf(glx_sb.last_err, sizeof(glx_sb.last_err), fmt, ap);
+	va_end(ap);
+	glx_sb.stats.errors++;
+	if (glx_sb.err_printed < GEODE_SB_ERR_PRINT) {
+		tap_diag("%s", glx_sb.last_err);
+		if (++glx_sb.err_printed == GEODE_SB_ERR_PRINT)
+			tap_diag("geode-sb: further errors are not printed");
+	}
+}
+
+uint64_t glx_sb_ticks_per_s(void)
+{
+	return tsc_hz() ? tsc_hz() : tsc_ticks_for_us(1000000);
+}
+
+uint64_t glx_trng_ctrl_default(uint64_t found)
+{
+	found &= ~(uint64_t)(GLX_SB_CTRL_T_TM | GLX_SB_CTRL_T_SEL_MASK);
+	return found | GLX_SB_CTRL_T_NE | (GLX_SB_T_SEL_BOTH << GLX_SB_CTRL_T_SEL_SHIFT);
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+	p[2] = (uint8_t)(v >> 16);
+	p[3] = (uint8_t)(v >> 24);
+}
+
+/* Zeroes n bytes; the barrier keeps the compiler from dropping the stores. */
+void glx_sb_wipe(void *p, size_t n)
+{
+	memset(p, 0, n);
+	__asm__ volatile("" : : "r"(p) : "memory");
+}
+
+/* TSC ticks an operation of n bytes may take (geode_sb.h). */
+static uint64_t wait_ticks(size_t n)
+{
+	return tsc_ticks_for_us(GEODE_SB_WAIT_BASE_US +
+				(uint64_t)(n / GLX_SB_AES_BLOCK) * GEODE_SB_WAIT_US_PER_BLOCK);
+}
+
+/* ---- DMA ---- */
+
+static uint8_t guard_byte(unsigned i)
+{
+	return (uint8_t)(0xA5u ^ (i * 0x3Du));
+}
+
+static void guards_fill(uint8_t *dst, size_t n)
+{
+	unsigned i;
+	for (i = 0; i < GEODE_SB_GUARD; i++) {
+		dst[-GEODE_SB_GUARD + (int)i] = guard_byte(i);
+		dst[n + i] = guard_byte(GEODE_SB_GUARD + i);
+	}
+}
+
+struct guard_damage {
+	unsigned count, first, last;
+};
+
+static void guard_scan(const uint8_t *p, unsigned base, struct guard_damage *g)
+{
+	unsigned i;
+	g->count = g->first = g->last = 0;
+	for (i = 0; i < GEODE_SB_GUARD; i++) {
+		if (p[i] == guard_byte(base + i))
+			continue;
+		if (g->count++ == 0)
+			g->first = i;
+		g->last = i;
+	}
+}
+
+/* Checks the guards around the n-byte destination at bus address dst_bus. */
+static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus)
+{
+	struct guard_damage b, a;
+	uint32_t b0 = dst_bus - GEODE_SB_GUARD, a0 = dst_bus + (uint32_t)n;
+
+	guard_scan(dst - GEODE_SB_GUARD, 0, &b);
+	guard_scan(dst + n, GEODE_SB_GUARD, &a);
+	if (b.count == 0 && a.count == 0)
+		return ENGINE_OK;
+	glx_sb.stats.overruns++;
+	if (b.count && a.count)
+		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x, and %u bytes after it, at 0x%08x-0x%08x (DEST_A=0x%08x LEN=%u)",
+			     b.count, b0 + b.first, b0 + b.last, a.count, a0 + a.first,
+			     a0 + a.last, dst_bus, (unsigned)n);
+	else if (a.count)
+		glx_sb_error("geode-sb: DMA overrun: %u bytes after the destination changed, at 0x%08x-0x%08x (DEST_A=0x%08x LEN=%u)",
+			     a.count, a0 + a.first, a0 + a.last, dst_bus, (unsigned)n);
+	else
+		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x (DEST_A=0x%08x LEN=%u)",
+			     b.count, b0 + b.first, b0 + b.last, dst_bus, (unsigned)n);
+	if (!glx_sb.stats.first_overrun[0])
+		fmt_snprintf(glx_sb.stats.first_overrun, sizeof(glx_sb.stats.first_overrun), "%s",
+			     glx_sb.last_err);
+	return ENGINE_EHW;
+}
+
+/*
+ * After a timeout the engine may still be running: it must not be given
+ * new addresses until it is seen done. Returns 0 when it may be started.
+ */
+static int engine_idle(void)
+{
+	uint32_t ctl, aint;
+
+	if (!glx_sb.wedged)
+		return ENGINE_OK;
+	ctl = glx_sb_rd(GLX_SB_CTL_A);
+	aint = glx_sb_rd(GLX_SB_AES_INT);
+	if (!(ctl & GLX_SB_CTL_ST) || (aint & GLX_SB_INT_DONE_A)) {
+		glx_sb.wedged = false;
+		glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A);
+		tap_diag("geode-sb: the timed-out operation has completed since (CTL_A=0x%08x AES_INT=0x%08x)",
+			 ctl, aint);
+		return ENGINE_OK;
+	}
+	glx_sb_error("geode-sb: engine still busy with a timed-out operation: CTL_A=0x%08x AES_INT=0x%08x",
+		     ctl, aint);
+	return ENGINE_ETIMEOUT;
+}
+
+/*
+ * One DMA operation: n bytes (16..GEODE_SB_CHUNK, a multiple of 16) from
+ * the source bounce buffer, already filled, into the destination one.
+ * key: 16 bytes for WKEY0..3, or NULL for the hidden key. iv: 16 bytes for
+ * CBC, NULL for ECB. Returns 0, ENGINE_ETIMEOUT or ENGINE_EHW (error set).
+ */
+int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
+{
+	uint8_t *dst = glx_sb_dma + GLX_SB_DMA_DST, *src = glx_sb_dma + GLX_SB_DMA_SRC;
+	uint32_t src_bus, dst_bus, ctl, c, aint, polls = 0;
+	uint64_t t0, elapsed, limit;
+	unsigned i;
+	int rc;
+
+	if (glx_sb.inplace_dma) {
+		memcpy(dst, src, n);
+		src = dst;
+	}
+	src_bus = hw_dma_addr(src);
+	dst_bus = hw_dma_addr(dst);
+	if (src_bus == HW_DMA_NONE || dst_bus == HW_DMA_NONE ||
+	    ((src_bus | dst_bus) & (GLX_SB_DMA_ALIGN - 1))) {
+		glx_sb_error("geode-sb: DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
+			     src_bus, dst_bus);
+		return ENGINE_EHW;
+	}
+	rc = engine_idle();
+	if (rc)
+		return rc;
+	guards_fill(dst, n);
+
+	glx_sb_wr(GLX_SB_SOURCE_A, src_bus);
+	glx_sb_wr(GLX_SB_DEST_A, dst_bus);
+	glx_sb_wr(GLX_SB_LENGTH_A, (uint32_t)n);
+	ctl = GLX_SB_CTL_ST | GLX_SB_CTL_DC | GLX_SB_CTL_SC;
+	if (enc)
+		ctl |= GLX_SB_CTL_ENC;
+	if (key) {
+		for (i = 0; i < 4; i++)
+			glx_sb_wr(GLX_SB_WKEY(i), le32(key + 4 * i));
+		ctl |= GLX_SB_CTL_WK;
+	}
+	if (iv) {
+		for (i = 0; i < 4; i++)
+			glx_sb_wr(GLX_SB_CBC_IV(i), le32(iv + 4 * i));
+		ctl |= GLX_SB_CTL_CBC;
+	}
+	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A);
+
+	limit = wait_ticks(n);
+	t0 = hw_rdtsc();
+	glx_sb_wr(GLX_SB_CTL_A, ctl);
+	for (;;) {
+		c = glx_sb_rd(GLX_SB_CTL_A);
+		aint = glx_sb_rd(GLX_SB_AES_INT);
+		polls++;
+		elapsed = hw_rdtsc() - t0;
+		if (!(c & GLX_SB_CTL_ST)) {
+			glx_sb.stats.done_by_st++;
+			break;
+		}
+		if (aint & GLX_SB_INT_DONE_A) {
+			glx_sb.stats.done_by_flag++;
+			break;
+		}
+		if (elapsed > limit || polls >= GEODE_SB_MAX_POLLS) {
+			glx_sb.wedged = true;
+			glx_sb.stats.timeouts++;
+			glx_sb_error("geode-sb: DMA timeout after %llu cycles (limit %llu, %u polls): CTL_A=0x%08x AES_INT=0x%08x SRC=0x%08x DST=0x%08x LEN=%u",
+				     (unsigned long long)elapsed, (unsigned long long)limit, polls,
+				     c, aint, glx_sb_rd(GLX_SB_SOURCE_A), glx_sb_rd(GLX_SB_DEST_A),
+				     glx_sb_rd(GLX_SB_LENGTH_A));
+			return ENGINE_ETIMEOUT;
+		}
+	}
+	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A);
+	glx_sb.stats.ops++;
+	if (elapsed > glx_sb.stats.max_wait_cycles)
+		glx_sb.stats.max_wait_cycles = elapsed;
+	return guards_check(dst, n, dst_bus);
+}
+
+/* Zeroes the key and IV registers and the first `used` bytes of each buffer. */
+void glx_sb_wipe_after(size_t used)
+{
+	unsigned i;
+	for (i = 0; i < 4; i++) {
+		glx_sb_wr(GLX_SB_WKEY(i), 0);
+		glx_sb_wr(GLX_SB_CBC_IV(i), 0);
+	}
+	glx_sb.stats.key_wipes++;
+	if (used) {
+		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_SRC, used);
+		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
+	}
+}
+
+/* Compares the CBC_IV registers with the IV the driver chained (a statistic only). */
+static void iv_readback(const uint8_t *expect)
+{
+	uint8_t got[GLX_SB_AES_BLOCK];
+	unsigned i;
+	for (i = 0; i < 4; i++)
+		put_le32(got + 4 * i, glx_sb_rd(GLX_SB_CBC_IV(i)));
+	if (memcmp(got, expect, sizeof(got)) == 0)
+		glx_sb.stats.iv_readback_same++;
+	else
+		glx_sb.stats.iv_readback_other++;
+	glx_sb_wipe(got, sizeof(got));
+}
+
+/* ---- the engine ---- */
+
+static uint8_t *sess_key(struct aes_session *s)
+{
+	return s->priv;
+}
+
+static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bits)
+{
+	if (key_bits != 8 * GLX_SB_KEY_BYTES) {
+		glx_sb_error("geode-sb: %u-bit key: the engine does AES-128 only", key_bits);
+		return ENGINE_EKEY;
+	}
+	memcpy(sess_key(s), key, GLX_SB_KEY_BYTES);
+	s->key_bits = key_bits;
+	return ENGINE_OK;
+}
+
+static void sb_release(struct aes_session *s)
+{
+	unsigned i;
+	glx_sb_wipe(sess_key(s), GLX_SB_KEY_BYTES);
+	if (glx_sb.info.ok && !glx_sb.wedged) {
+		for (i = 0; i < 4; i++)
+			glx_sb_wr(GLX_SB_WKEY(i), 0);
+		glx_sb.stats.key_wipes++;
+	}
+}
+
+static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+		    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+	uint8_t chain[GLX_SB_AES_BLOCK], next[GLX_SB_AES_BLOCK];
+	uint8_t *src = glx_sb_dma + GLX_SB_DMA_SRC, *dst = glx_sb_dma + GLX_SB_DMA_DST;
+	bool enc = dir == AES_DIR_ENCRYPT, cbc = mode == AES_MODE_CBC;
+	size_t off, n = 0, used = 0;
+	int rc = ENGINE_OK;
+
+	if (!aes_engine_supports(&glx_sb_engine, s->key_bits, mode, dir)) {
+		glx_sb_error("geode-sb: aes-%u %s %s is not claimed (AES-128 ECB/CBC only)",
+			     s->key_bits, aes_mode_name(mode), aes_dir_name(dir));
+		return ENGINE_EUNSUPPORTED;
+	}
+	if (len % GLX_SB_AES_BLOCK) {
+		glx_sb_error("geode-sb: length %u is not a multiple of 16", (unsigned)len);
+		return ENGINE_ELEN;
+	}
+	if (cbc && !iv) {
+		glx_sb_error("geode-sb: CBC without an IV");
+		return ENGINE_EUNSUPPORTED;
+	}
+	if (!glx_sb.info.ok) {
+		glx_sb_error("geode-sb: not available: %s", glx_sb.absent);
+		return ENGINE_EHW;
+	}
+	if (cbc)
+		memcpy(chain, iv, sizeof(chain));
+	for (off = 0; off < len; off += n) {
+		n = len - off < GEODE_SB_CHUNK ? len - off : GEODE_SB_CHUNK;
+		memcpy(src, in + off, n);
+		if (n > used)
+			used = n;
+		/* Decrypt chains the last input block: save it before out (maybe = in) changes. */
+		if (cbc && !enc)
+			memcpy(next, src + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
+		rc = glx_sb_run_dma(sess_key(s), cbc ? chain : NULL, enc, n);
+		if (rc)
+			break;
+		if (cbc) {
+			if (enc)
+				memcpy(next, dst + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
+			iv_readback(next);
+			memcpy(chain, next, sizeof(chain));
+		}
+		memcpy(out + off, dst, n);
+	}
+	glx_sb_wipe_after(used);
+	if (rc == ENGINE_OK && cbc)
+		memcpy(iv, chain, sizeof(chain));
+	glx_sb_wipe(chain, sizeof(chain));
+	glx_sb_wipe(next, sizeof(next));
+	return rc;
+}
+
+/* ---- accessors ---- */
+
+const char *geode_sb_absent_reason(void)
+{
+	return glx_sb.info.ok ? NULL : glx_sb.absent;
+}
+
+const char *geode_sb_last_error(void)
+{
+	return glx_sb.last_err;
+}
+
+void geode_sb_set_emulated(bool emulated)
+{
+	glx_sb_engine.emulated = emulated;
+	geode_trng_set_emulated(emulated);
+}
+
+const struct aes_engine *geode_sb_engine(void)
+{
+	return &glx_sb_engine;
+}
+
+const struct geode_sb_info *geode_sb_info(void)
+{
+	return &glx_sb.info;
+}
+
+const struct geode_sb_stats *geode_sb_stats(void)
+{
+	return &glx_sb.stats;
+}
+
+bool geode_sb_dma_clean(size_t *offset)
+{
+	size_t i;
+	for (i = 0; i < sizeof(glx_sb_dma); i++)
+		if (glx_sb_dma[i]) {
+			*offset = i;
+			return false;
+		}
+	return true;
+}
+
+void geode_sb_set_inplace_dma(bool on)
+{
+	glx_sb.inplace_dma = on;
+}
+
+bool glx_sb_hidden_output(uint8_t out[16])
+{
+	if (glx_sb.have_hkey_out)
+		memcpy(out, glx_sb.hkey_out, GLX_SB_AES_BLOCK);
+	return glx_sb.have_hkey_out;
+}
+
+const char *glx_sb_msr_text(void)
+{
+	return glx_sb.msr_text;
+}

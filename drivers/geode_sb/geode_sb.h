@@ -1,0 +1,154 @@
+/*
+ * geode_sb: the AMD Geode LX security block (PCI 1022:2082): AES-128 in
+ * ECB and CBC through DMA context A, the true random number generator in
+ * its four post-processing modes and its test mode, and the EEPROM's lock
+ * state. Facts: drivers/geode_sb/glx_sb_reg.h and the notes it cites.
+ *
+ * What probing registers (lib/engine.h):
+ *   AES engine "geode-sb": claims exactly AES-128 ECB and CBC, encrypt and
+ *     decrypt; any alignment and any length that is a multiple of 16 (the
+ *     driver bounces every request through its own 16-byte-aligned DMA
+ *     buffers, GEODE_SB_CHUNK bytes per DMA operation, chaining the CBC IV
+ *     across them); in == out allowed. set_key keeps the key in the
+ *     session; every DMA operation loads it into WKEY0..3 again, and every
+ *     crypt call ends by writing zeros to WKEY0..3 and CBC_IV0..3 and to
+ *     the DMA buffers it used.
+ *   RNG sources "geode-trng/tsel0" .. "geode-trng/tsel3" (MSR CTRL T_SEL
+ *     0: raw noise, 1: LFSR, 2: whitener, 3: LFSR + whitener, noise
+ *     generator on, test mode off), and "geode-trng/test-mode" (T_TM set:
+ *     deterministic output), registered with known_bad = true so the RNG
+ *     statistics can prove they fail a bad source.
+ *
+ * Every hardware wait is bounded by the calibrated TSC (kernel/timer.h):
+ *   AES DMA: GEODE_SB_WAIT_BASE_US + 1 us per 16 bytes. Published figures
+ *     put the engine at 20-40 MB/s (0.4-0.8 us per block); 1 us per block
+ *     leaves a margin over the slowest of them, and the fixed 10 ms covers
+ *     DMA setup and a System Management Interrupt of the VSA firmware,
+ *     which emulates this very device's PCI header. A 16 KiB chunk may
+ *     take at most 11 ms before it counts as a timeout.
+ *   TRNG: GEODE_TRNG_WAIT_US per 32-bit word (the BSDs sample every 10 ms;
+ *     Linux gives up after 20 polls 10 us apart).
+ * Besides the TSC bound, each wait stops after GEODE_SB_MAX_POLLS register
+ * reads, so even a TSC that does not advance cannot hang the run.
+ *
+ * Errors carry the register state, e.g. "geode-sb: DMA timeout after
+ * 22049000 cycles (limit 22048000, 22049 polls): CTL_A=0x0000003f
+ * AES_INT=0x00000007 SRC=0x0804c000 DST=0x08050040 LEN=16384"; the first
+ * GEODE_SB_ERR_PRINT of them are printed as `#` lines, and the latest is
+ * kept for geode_sb_last_error().
+ */
+#ifndef CQ_DRIVERS_GEODE_SB_H
+#define CQ_DRIVERS_GEODE_SB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../lib/engine.h"
+
+#define GEODE_SB_CHUNK		16384	/* bytes per DMA operation (the BSDs' GLXSB_MAX_AES_LEN) */
+#define GEODE_SB_GUARD		64	/* guard bytes before and after every DMA destination */
+#define GEODE_SB_WAIT_BASE_US	10000	/* fixed part of the DMA completion wait, us */
+#define GEODE_SB_WAIT_US_PER_BLOCK 1	/* plus this per 16-byte block, us */
+#define GEODE_TRNG_WAIT_US	10000	/* wait for RANDOM_NUM_STATUS valid, per word, us */
+#define GEODE_SB_MAX_POLLS	10000000u	/* backstop on register reads of one wait */
+#define GEODE_SB_ERR_PRINT	8	/* errors printed as `#` lines; later ones only kept */
+/*
+ * Repetition count test on the TRNG's 32-bit words (SP 800-90B 4.4.1):
+ * cutoff C = 1 + ceil(30 / H) for a false alarm rate of 2^-30, with a
+ * conservative H = 2 bits of min-entropy per word for the raw noise mode.
+ * Not applied to the test-mode source, whose output is meant to be bad.
+ */
+#define GEODE_TRNG_STUCK_WORDS	16
+#define GEODE_TRNG_BENCH_BYTES	4096	/* bytes per mode for the throughput figure */
+#define GEODE_TRNG_BENCH_US	250000	/* ... or this long, whichever comes first */
+
+/*
+ * Finds PCI 1022:2082 among the devices pci_scan() found, checks
+ * GLD_MSR_CAP (0x58002000, through hw_rdmsr_safe) and BAR0, turns on
+ * memory decoding and bus mastering, masks the block's interrupts, sets
+ * the TRNG to noise on / T_SEL 3 / test mode off, reads the EEPROM lock
+ * state and finds out (one DMA operation with the hidden key, which writes
+ * nothing to the EEPROM) whether a hidden key is programmed. Prints `#`
+ * lines with what it found and registers the engine and the RNG sources
+ * when everything checked out. Call after pci_scan() and, for the right
+ * time bounds, after timer_calibrate(). May be called again (host tests):
+ * it starts from scratch each time.
+ */
+void geode_sb_probe(void);
+
+/*
+ * Emits the unit's TAP tests (tap_result/tap_skip): probe, GLD_MSR_CAP,
+ * writable key in use, AES through DMA against lib/aes (several chunks,
+ * unaligned and in-place buffers, CBC chained across calls), DMA guard
+ * bytes, DMA buffers wiped, TRNG bytes/s for each T_SEL mode, the test-mode
+ * source. Without the device every one is `# SKIP no 1022:2082 device`;
+ * after a failed probe the probe line is `not ok` with the reason and the
+ * others SKIP. The KATs are not here: they run through the shared KAT
+ * runner over the registered engine.
+ */
+void geode_sb_tests(void);
+
+/* NULL when the block was probed and works, else why not ("no 1022:2082 device", ...). */
+const char *geode_sb_absent_reason(void);
+
+/* The latest error of the driver (one line, no newline), "" when none. */
+const char *geode_sb_last_error(void);
+
+/* Marks the engine and RNG sources as backed by a device model (host tests, emulation build). */
+void geode_sb_set_emulated(bool emulated);
+
+/* The AES engine (registered by a successful probe; usable only then). */
+const struct aes_engine *geode_sb_engine(void);
+
+/* What the probe found. */
+enum geode_sb_hidden_key {
+	GEODE_SB_HKEY_UNKNOWN,		/* the DMA with the hidden key failed */
+	GEODE_SB_HKEY_FACTORY,		/* encrypts like the all-ones key: EEPROM as shipped */
+	GEODE_SB_HKEY_ZERO,		/* encrypts like the all-zero key */
+	GEODE_SB_HKEY_PROGRAMMED,	/* neither: a hidden key is in use */
+};
+
+struct geode_sb_info {
+	bool found;			/* PCI 1022:2082 exists */
+	bool ok;			/* probe succeeded: engine and sources registered */
+	uint8_t bus, dev, fn;
+	uint32_t bar0;			/* bus address of the registers */
+	bool msr_ok;			/* GLD_MSR_CAP read and identified the block */
+	uint64_t cap;			/* GLD_MSR_CAP */
+	uint64_t ctrl_found, ctrl_set;	/* MSR CTRL as found and as the probe left it */
+	uint32_t sec_state;		/* EEPROM_SEC_STATE */
+	enum geode_sb_hidden_key hidden_key;
+};
+const struct geode_sb_info *geode_sb_info(void);
+
+/* Counters since the last probe. */
+struct geode_sb_stats {
+	unsigned long ops;		/* DMA operations that completed */
+	unsigned long done_by_st;	/* ... seen done through CTL_A.ST clearing */
+	unsigned long done_by_flag;	/* ... through AES_INT's A flag while ST was still set */
+	unsigned long timeouts;
+	unsigned long overruns;		/* operations that changed guard bytes */
+	unsigned long errors;		/* every error, of any kind */
+	unsigned long iv_readback_same;	/* CBC: CBC_IV afterwards = the chained IV */
+	unsigned long iv_readback_other;
+	unsigned long key_wipes;	/* times WKEY0..3 and CBC_IV0..3 were zeroed */
+	uint64_t max_wait_cycles;	/* longest completion wait */
+	char first_overrun[200];	/* the first overrun's error text, "" if none */
+};
+const struct geode_sb_stats *geode_sb_stats(void);
+
+/*
+ * Whether the driver's DMA area is all zero (as every crypt call leaves
+ * it). Returns true, or false with *offset = first non-zero byte.
+ */
+bool geode_sb_dma_clean(size_t *offset);
+
+/*
+ * Test hook: when on, SOURCE_A = DEST_A (the engine reads and writes the
+ * same buffer), an arrangement the BSDs leave as an open question and
+ * Linux uses; geode_sb_tests() tries it once and prints what happened.
+ */
+void geode_sb_set_inplace_dma(bool on);
+
+#endif

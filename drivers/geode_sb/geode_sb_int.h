@@ -1,0 +1,88 @@
+/*
+ * Shared between geode_sb.c (probe, AES, tests) and geode_trng.c (RNG):
+ * the block's state, register access and error reporting.
+ */
+#ifndef CQ_DRIVERS_GEODE_SB_INT_H
+#define CQ_DRIVERS_GEODE_SB_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "geode_sb.h"
+
+/* The driver's state (geode_sb.c), filled by the probe (geode_sb_probe.c). */
+struct glx_sb_state {
+	struct geode_sb_info info;
+	struct geode_sb_stats stats;
+	const char *absent;		/* why not usable; NULL once the probe succeeded */
+	char why[200];			/* the first probe failure */
+	char msr_text[160];		/* the GLD_MSR_CAP check's outcome */
+	char last_err[256];
+	unsigned err_printed;
+	bool wedged;			/* a timed-out operation may still run */
+	bool inplace_dma;
+	uint8_t hkey_out[16];		/* the hidden key's encryption of a zero block */
+	bool have_hkey_out;
+};
+extern struct glx_sb_state glx_sb;
+
+/* The base of the registers; valid when geode_sb_info()->ok. */
+extern uintptr_t glx_sb_base;
+
+/*
+ * The DMA area, 16-byte aligned (geode_sb.c has the layout): the source
+ * bounce buffer at GLX_SB_DMA_SRC, the destination at GLX_SB_DMA_DST with
+ * GEODE_SB_GUARD bytes of room on each side.
+ */
+#define GLX_SB_DMA_SRC		0
+#define GLX_SB_DMA_DST		(GEODE_SB_CHUNK + GEODE_SB_GUARD)
+#define GLX_SB_DMA_BYTES	(GLX_SB_DMA_DST + GEODE_SB_CHUNK + GEODE_SB_GUARD)
+extern uint8_t glx_sb_dma[GLX_SB_DMA_BYTES];
+
+/* The engine "geode-sb" (registered by the probe). */
+extern struct aes_engine glx_sb_engine;
+
+/*
+ * One DMA operation of n bytes (16..GEODE_SB_CHUNK, a multiple of 16) from
+ * the source bounce buffer, already filled, to the destination one. key:
+ * 16 bytes for WKEY0..3, or NULL for the hidden key; iv: 16 bytes for CBC,
+ * NULL for ECB. Returns 0, ENGINE_ETIMEOUT or ENGINE_EHW (error recorded).
+ */
+int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
+
+/* Zeroes WKEY0..3, CBC_IV0..3 and the first `used` bytes of both DMA buffers (and the guards). */
+void glx_sb_wipe_after(size_t used);
+
+/* memset to zero that the compiler may not drop. */
+void glx_sb_wipe(void *p, size_t n);
+
+/* 32-bit register access at an offset of BAR0 (hw_mmio_*). */
+uint32_t glx_sb_rd(unsigned off);
+void glx_sb_wr(unsigned off, uint32_t val);
+
+/*
+ * Records an error (geode_sb_last_error()) and prints it as a `#` line if
+ * fewer than GEODE_SB_ERR_PRINT were printed since the probe.
+ */
+void glx_sb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* TSC ticks per second for figures: the calibrated rate, else what timer.c assumes. */
+uint64_t glx_sb_ticks_per_s(void);
+
+/* The hidden key's encryption of a zero block, as the probe saw it; false if none. */
+bool glx_sb_hidden_output(uint8_t out[16]);
+
+/* The outcome of the GLD_MSR_CAP check, one line. */
+const char *glx_sb_msr_text(void);
+
+/* MSR CTRL value for the TRNG default (T_NE, T_SEL 3, test mode off) from a value as found. */
+uint64_t glx_trng_ctrl_default(uint64_t found);
+
+/* geode_trng.c: forget state (probe), register the sources, emit the TRNG tests. */
+void geode_trng_reset(void);
+void geode_trng_register(bool emulated);
+void geode_trng_set_emulated(bool emulated);
+void geode_trng_tests(const char *skip_reason);
+
+#endif
