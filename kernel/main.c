@@ -12,6 +12,7 @@
 #include "cpu.h"
 #include "../drivers/aesni/aesni.h"
 #include "../drivers/geode_sb/geode_sb.h"
+#include "../drivers/padlock/padlock.h"
 #include "../drivers/rdrand/rdrand.h"
 #include "../lib/engine.h"
 #include "exceptions.h"
@@ -220,6 +221,7 @@ static void stage_engines(void)
 	why = rdseed_absent_reason(cpu());
 	if (why)
 		tap_skip(why, "rng: rdseed source");
+	padlock_probe(cpu());
 }
 
 struct rng_smoke {
@@ -286,6 +288,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	selftest_run(boot.opt.selftest);
 	stage_engines();
 	geode_sb_tests();
+	padlock_tests();
 	kat_run_all();
 	crosscheck_run_all(boot.opt.has_seed ? boot.opt.seed : DEFAULT_CROSSCHECK_SEED);
 	stage_rng_smoke();

@@ -13,3 +13,4 @@ expect_line '^# cryptoqual [^ ]+ image-sha256=[0-9a-f]{64}$' "cpu $CPU: version 
 want=$(cat "$CQ_BUILD/cryptoqual.sha256" 2>/dev/null)
 expect_line "image-sha256=$want\$" "cpu $CPU: image hash equals sha256 of build/cryptoqual.bin ($want)"
 expect_line '^ok [0-9]+ - geode-sb: probe # SKIP no 1022:2082 device$' "cpu $CPU: Geode security block tests SKIP: no 1022:2082 device"
+expect_line '^ok [0-9]+ - padlock: .* # SKIP no VIA PadLock on this CPU' "cpu $CPU: PadLock tests SKIP: no VIA PadLock on this CPU"

@@ -1,0 +1,237 @@
+/*
+ * padlock: detection, enabling and registration of the PadLock units, and
+ * the driver's own TAP tests. See padlock.h; sources in padlock_reg.h.
+ */
+#include "padlock.h"
+
+#include <string.h>
+
+#include "../../kernel/hw.h"
+#include "../../kernel/report.h"
+#include "../../lib/engine.h"
+#include "../../lib/fmt.h"
+#include "padlock_int.h"
+#include "padlock_reg.h"
+
+struct padlock_dev padlock_dev;
+struct padlock_quirks padlock_quirks;
+bool padlock_emulated;
+
+enum padlock_state padlock_unit_state(uint32_t edx, unsigned present_bit)
+{
+	bool present = (edx >> present_bit) & 1, enabled = (edx >> (present_bit + 1)) & 1;
+	if (!present)
+		return PADLOCK_ABSENT;
+	return enabled ? PADLOCK_ENABLED : PADLOCK_PRESENT;
+}
+
+const char *padlock_absent_reason(void)
+{
+	if (!padlock_dev.probed)
+		return "the PadLock driver did not probe";
+	return padlock_dev.absent;
+}
+
+uint32_t padlock_enter(void)
+{
+	return padlock_quirks.no_cr0_ts ? 0 : padlock_cr0_enter();
+}
+
+void padlock_leave(uint32_t saved)
+{
+	if (!padlock_quirks.no_cr0_ts)
+		padlock_cr0_leave(saved);
+}
+
+/* "absent", "present-but-disabled" or "enabled", for the `#` lines. */
+static const char *state_word(enum padlock_state st)
+{
+	return st == PADLOCK_PRESENT ? "present-but-disabled" : padlock_state_name(st);
+}
+
+static void decode_units(uint32_t edx)
+{
+	struct padlock_dev *d = &padlock_dev;
+	d->edx = edx;
+	d->rng = padlock_unit_state(edx, CPUID_C1_EDX_RNG);
+	d->ace = padlock_unit_state(edx, CPUID_C1_EDX_ACE);
+	d->ace2 = padlock_unit_state(edx, CPUID_C1_EDX_ACE2);
+	d->phe = padlock_unit_state(edx, CPUID_C1_EDX_PHE);
+	d->pmm = padlock_unit_state(edx, CPUID_C1_EDX_PMM);
+	d->phe2 = padlock_unit_state(edx, CPUID_C1_EDX_PHE2);
+}
+
+/*
+ * Sets bit in msr with the safe accessors ([LCEN] init_c3/zhaoxin: a
+ * present but disabled ACE or RNG is enabled this way). Writes a one-line
+ * account into note.
+ */
+static void enable_by_msr(const char *unit, uint32_t msr, uint32_t bit, char *note)
+{
+	uint64_t v;
+
+	padlock_dev.enable_tried = true;
+	if (hw_rdmsr_safe(msr, &v) != 0) {
+		fmt_snprintf(note, PADLOCK_NOTE_MAX,
+			     "%s present but disabled: rdmsr 0x%X faulted, left disabled", unit, msr);
+		return;
+	}
+	if (v & bit) {
+		fmt_snprintf(note, PADLOCK_NOTE_MAX,
+			     "%s present but disabled although MSR 0x%X = 0x%llx has the enable bit",
+			     unit, msr, (unsigned long long)v);
+		return;
+	}
+	if (hw_wrmsr_safe(msr, v | bit) != 0) {
+		fmt_snprintf(note, PADLOCK_NOTE_MAX,
+			     "%s present but disabled: wrmsr 0x%X faulted, left disabled", unit, msr);
+		return;
+	}
+	fmt_snprintf(note, PADLOCK_NOTE_MAX,
+		     "%s was present but disabled: enabled it by setting MSR 0x%X 0x%llx -> 0x%llx",
+		     unit, msr, (unsigned long long)v, (unsigned long long)(v | bit));
+}
+
+/* Enables a present but disabled ACE and RNG where the CPU family has a known MSR. */
+static void enable_units(void)
+{
+	struct padlock_dev *d = &padlock_dev;
+	bool via6 = !d->zhaoxin && d->family == PADLOCK_FAMILY_VIA;
+
+	if (d->ace == PADLOCK_PRESENT) {
+		if (d->zhaoxin)
+			enable_by_msr("ACE", MSR_ZHAOXIN_FCR57, FCR57_ACE_ENABLE, d->enable_note[0]);
+		else if (via6)
+			enable_by_msr("ACE", MSR_VIA_FCR, FCR_ACE_ENABLE, d->enable_note[0]);
+		else
+			fmt_snprintf(d->enable_note[0], PADLOCK_NOTE_MAX,
+				     "ACE present but disabled, no known enable MSR for family %u",
+				     d->family);
+	}
+	if (d->rng == PADLOCK_PRESENT) {
+		if (d->zhaoxin)
+			enable_by_msr("RNG", MSR_ZHAOXIN_FCR57, FCR57_RNG_ENABLE, d->enable_note[1]);
+		else if (via6)
+			enable_by_msr("RNG", MSR_VIA_RNG, RNG_MSR_ENABLE, d->enable_note[1]);
+		else
+			fmt_snprintf(d->enable_note[1], PADLOCK_NOTE_MAX,
+				     "RNG present but disabled, no known enable MSR for family %u",
+				     d->family);
+	}
+}
+
+static void count_registration(int rc, unsigned n)
+{
+	if (rc != 0 && padlock_dev.register_error == 0)
+		padlock_dev.register_error = rc;
+	if (rc == 0)
+		padlock_dev.engines += n;
+}
+
+void padlock_probe(const struct cpu_info *cpu)
+{
+	struct padlock_dev *d = &padlock_dev;
+	struct cpuid_regs r;
+	bool centaur = strcmp(cpu->vendor, CPUID_VENDOR_CENTAUR) == 0;
+	bool shanghai = strcmp(cpu->vendor, CPUID_VENDOR_ZHAOXIN) == 0;
+
+	memset(d, 0, sizeof(*d));
+	padlock_ace_forget();
+	d->probed = true;
+	memcpy(d->vendor, cpu->vendor, sizeof(d->vendor));
+	d->family = cpu->family;
+	d->model = cpu->model;
+	d->stepping = cpu->stepping;
+	d->zhaoxin = shanghai || (centaur && cpu->family == PADLOCK_FAMILY_ZHAOXIN);
+
+	if (!centaur && !shanghai) {
+		fmt_snprintf(d->absent_buf, sizeof(d->absent_buf),
+			     "no VIA PadLock on this CPU (vendor %s, CentaurHauls leaf absent)",
+			     cpu->vendor[0] ? cpu->vendor : "unknown");
+		d->absent = d->absent_buf;
+		tap_diag("padlock: %s", d->absent);
+		return;
+	}
+	if (cpu->max_centaur_leaf < PADLOCK_LEAF_FEAT) {
+		fmt_snprintf(d->absent_buf, sizeof(d->absent_buf),
+			     "no VIA PadLock on this CPU (%s family %u model %u: CentaurHauls leaf 0xC0000001 absent)",
+			     cpu->vendor, cpu->family, cpu->model);
+		d->absent = d->absent_buf;
+		tap_diag("padlock: %s", d->absent);
+		return;
+	}
+	d->edx_at_boot = cpu->centaur_edx;
+	decode_units(cpu->centaur_edx);
+	tap_diag("padlock: %s family %u model %u stepping %u: CPUID 0xC0000001 EDX=0x%08x",
+		 cpu->vendor, cpu->family, cpu->model, cpu->stepping, cpu->centaur_edx);
+
+	enable_units();
+	if (d->enable_tried) {
+		hw_cpuid(PADLOCK_LEAF_FEAT, 0, &r);
+		decode_units(r.edx);
+		tap_diag("padlock: after enabling: CPUID 0xC0000001 EDX=0x%08x", r.edx);
+	}
+	if (d->enable_note[0][0])
+		tap_diag("padlock: %s (ACE now %s)", d->enable_note[0], state_word(d->ace));
+	if (d->enable_note[1][0])
+		tap_diag("padlock: %s (RNG now %s)", d->enable_note[1], state_word(d->rng));
+	d->enable_failed = d->ace == PADLOCK_PRESENT || d->rng == PADLOCK_PRESENT;
+	tap_diag("padlock: rng=%s ace=%s ace2=%s phe=%s pmm=%s phe2=%s",
+		 state_word(d->rng), state_word(d->ace),
+		 state_word(d->ace2), state_word(d->phe),
+		 state_word(d->pmm), state_word(d->phe2));
+
+	if (d->rng == PADLOCK_ABSENT && d->ace == PADLOCK_ABSENT && d->ace2 == PADLOCK_ABSENT &&
+	    d->phe == PADLOCK_ABSENT && d->pmm == PADLOCK_ABSENT && d->phe2 == PADLOCK_ABSENT) {
+		fmt_snprintf(d->absent_buf, sizeof(d->absent_buf),
+			     "no VIA PadLock on this CPU (CPUID 0xC0000001 EDX=0x%08x reports no unit)",
+			     d->edx);
+		d->absent = d->absent_buf;
+		return;
+	}
+
+	/* PHE block mode from the Nano on [LSHA]: the C7 hashes in one shot only. */
+	d->phe_block_mode = d->family > PADLOCK_FAMILY_VIA ||
+			    (d->family == PADLOCK_FAMILY_VIA && d->model >= PADLOCK_MODEL_NANO);
+	if (d->rng == PADLOCK_ENABLED) {
+		padlock_rng_setup();
+		count_registration(padlock_rng_register(), XSTORE_DIVISORS);
+	}
+	if (d->ace == PADLOCK_ENABLED)
+		count_registration(padlock_ace_register(d->ace2 == PADLOCK_ENABLED), 1);
+	if (d->phe == PADLOCK_ENABLED)
+		count_registration(padlock_phe_register(), 2);
+	tap_diag("padlock: engines: %s%s%s%s",
+		 d->ace == PADLOCK_ENABLED ? "padlock-ace (ecb cbc cfb128 ofb" : "",
+		 d->ace == PADLOCK_ENABLED ? (d->ace2 == PADLOCK_ENABLED ? " ctr) " : ") ") : "",
+		 d->phe == PADLOCK_ENABLED ? (d->phe_block_mode ? "padlock-phe sha1+sha256 (block mode) "
+								 : "padlock-phe sha1+sha256 (one-shot) ")
+					  : "",
+		 d->rng == PADLOCK_ENABLED ? "padlock-xstore/div0..div3" : "");
+	if (d->register_error)
+		tap_diag("padlock: engine registration failed: %s",
+			 engine_strerror(d->register_error));
+}
+
+/* The detection test: units decoded, every enable attempt worked, engines registered. */
+static void test_detection(void)
+{
+	struct padlock_dev *d = &padlock_dev;
+
+	if (d->absent) {
+		tap_skip(d->absent, "padlock: units detected and enabled");
+		return;
+	}
+	tap_result(!d->enable_failed && d->register_error == 0,
+		   "padlock: units detected and enabled (rng=%s ace=%s ace2=%s phe=%s pmm=%s, %u engines)",
+		   state_word(d->rng), state_word(d->ace),
+		   state_word(d->ace2), state_word(d->phe),
+		   state_word(d->pmm), d->engines);
+}
+
+void padlock_tests(void)
+{
+	test_detection();
+	padlock_rng_tests();
+	padlock_pmm_tests();
+}

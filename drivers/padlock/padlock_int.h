@@ -1,0 +1,65 @@
+/* padlock_int.h: state and functions shared by the driver's files. */
+#ifndef CQ_DRIVERS_PADLOCK_INT_H
+#define CQ_DRIVERS_PADLOCK_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../lib/cpuid.h"
+#include "padlock.h"
+
+#define PADLOCK_NOTE_MAX	160
+
+/* What the probe found. */
+struct padlock_dev {
+	bool probed;
+	const char *absent;		/* NULL when the Centaur leaf reports units */
+	char absent_buf[PADLOCK_NOTE_MAX];
+	char vendor[13];
+	unsigned family, model, stepping;
+	bool zhaoxin;			/* "  Shanghai  " or family 7 */
+	uint32_t edx_at_boot;		/* leaf 0xC0000001 EDX before enabling */
+	uint32_t edx;			/* ... after enabling */
+	enum padlock_state rng, ace, ace2, phe, pmm, phe2;
+	bool enable_tried, enable_failed;
+	char enable_note[2][PADLOCK_NOTE_MAX];	/* ACE, RNG: what enabling did */
+	bool phe_block_mode;		/* Nano and later: EAX = -1, software padding */
+	bool rng_has_msr;		/* C3/C7: MSR 0x110B */
+	bool rng_msr_ok;		/* it could be read */
+	uint64_t rng_msr_boot, rng_msr;	/* as found, and after set-up */
+	unsigned engines;		/* AES + RNG + hash engines registered */
+	int register_error;		/* first engine_register_* error, 0 if none */
+};
+extern struct padlock_dev padlock_dev;
+
+/* Enum state of a unit from leaf 0xC0000001 EDX (present bit = 1 << bit). */
+enum padlock_state padlock_unit_state(uint32_t edx, unsigned present_bit);
+
+/*
+ * Around every PadLock instruction: clears CR0.TS and CR0.EM (unless the
+ * no_cr0_ts quirk switch is set) and returns what to restore.
+ */
+uint32_t padlock_enter(void);
+void padlock_leave(uint32_t saved);
+
+/* padlock_cr0.c in the kernel, the emulator's virtual CR0 in host tests. */
+uint32_t padlock_cr0_enter(void);
+void padlock_cr0_leave(uint32_t saved);
+
+/* padlock_ace.c */
+int padlock_ace_register(bool ctr);
+void padlock_ace_forget(void);		/* the unit's key is unknown: reload next */
+
+/* padlock_rng.c */
+void padlock_rng_setup(void);		/* RNG MSR report and set-up (C3/C7) */
+int padlock_rng_register(void);
+void padlock_rng_tests(void);
+
+/* padlock_phe.c */
+int padlock_phe_register(void);
+
+/* padlock_pmm.c */
+void padlock_pmm_tests(void);
+
+#endif

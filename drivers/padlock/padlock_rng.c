@@ -1,0 +1,219 @@
+/*
+ * padlock-xstore/divN: the PadLock RNG through xstore, one source per
+ * divisor (EDX = 0..3) [PG][LRNG][OSSL].
+ *
+ * xstore stores whole 8-byte units whatever it reports, so it always
+ * stores into an aligned driver buffer with slack and the valid bytes are
+ * copied out. Each status word is checked the way OpenSSL does: the RNG
+ * enabled bit must be set, the DC bias, raw bits and string filter bits
+ * (10..14) clear, and a non-zero byte count must cover the divisor's
+ * random bytes (8, 4, 2, 1 [LRNG VIA_RNG_CHUNK_*]; divisors 2 and 3 store
+ * them in the low bytes of a 32-bit unit, so a count of up to 8 is taken
+ * as that many bytes stored, of which only the divisor's are used). A
+ * count below that is an error. A count of 0 means the FIFO
+ * was empty (Nehemiah: four 8-byte buffers filled by a whitener); the
+ * driver retries up to XSTORE_EMPTY_MAX times in a row or for
+ * XSTORE_EMPTY_CYCLES TSC cycles, whichever ends first, then gives up.
+ *
+ * RNG MSR 0x110B (C3 and C7; the Nano has none [LRNG]): reported at probe
+ * and set up like Linux via-rng: string filter, its count and raw bits
+ * cleared, RNG and noise source A enabled, source B too on the C3
+ * Nehemiah stepping >= 8 and the C7; written only when that changes it.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../../kernel/hw.h"
+#include "../../kernel/report.h"
+#include "../../lib/engine.h"
+#include "../../lib/fmt.h"
+#include "padlock_insn.h"
+#include "padlock_int.h"
+#include "padlock_reg.h"
+
+#define XSTORE_EMPTY_MAX	(1u << 20)	/* consecutive empty stores before giving up */
+#define XSTORE_EMPTY_CYCLES	200000000ull	/* ... or this many TSC cycles (0.2 s at 1 GHz) */
+#define RNG_TEST_BYTES		256		/* bytes read per divisor by padlock_rng_tests */
+
+struct xstore_ctx {
+	uint32_t divisor;
+	uint64_t stores, empty, bytes;
+	uint32_t last_status;
+};
+
+static struct xstore_ctx xstore_ctx[XSTORE_DIVISORS] = {
+	{ .divisor = 0 }, { .divisor = 1 }, { .divisor = 2 }, { .divisor = 3 },
+};
+
+/* Where xstore writes: the valid bytes, then the rest of the 8-byte unit. */
+static uint8_t xstore_buf[2 * XSTORE_UNIT_BYTES] __attribute__((aligned(PADLOCK_ALIGN)));
+
+static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got);
+
+#define XSTORE_SOURCE(n, bytes)							\
+	{ .name = "padlock-xstore/div" #n,					\
+	  .description = "VIA PadLock RNG, xstore divisor " #n " (" bytes " per store)", \
+	  .ctx = &xstore_ctx[n], .read = xstore_read }
+
+static struct rng_source xstore_sources[XSTORE_DIVISORS] = {
+	XSTORE_SOURCE(0, "8 bytes"),
+	XSTORE_SOURCE(1, "4 bytes"),
+	XSTORE_SOURCE(2, "2 bytes"),
+	XSTORE_SOURCE(3, "1 byte"),
+};
+
+/* Valid bytes of one store with this divisor [LRNG]. */
+static unsigned xstore_chunk(uint32_t divisor)
+{
+	return XSTORE_UNIT_BYTES >> divisor;
+}
+
+static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got)
+{
+	struct xstore_ctx *c = r->ctx;
+	unsigned chunk = xstore_chunk(c->divisor);
+	uint32_t empty = 0, saved, status, count;
+	uint64_t t0 = 0;
+	size_t done = 0, n;
+	int rc = ENGINE_OK;
+
+	saved = padlock_enter();
+	while (done < len) {
+		uint8_t *dst = padlock_quirks.no_xstore_slack ? buf + done : xstore_buf;
+		status = padlock_xstore(dst, c->divisor);
+		c->stores++;
+		c->last_status = status;
+		count = status & XSTORE_COUNT_MASK;
+		if (!(status & XSTORE_ENABLED) || (status & XSTORE_BAD_MASK) ||
+		    (count != 0 && (count < chunk || count > XSTORE_UNIT_BYTES))) {
+			rc = ENGINE_EHW;
+			break;
+		}
+		if (count == 0) {
+			c->empty++;
+			if (empty++ == 0)
+				t0 = hw_rdtsc();
+			else if (empty >= XSTORE_EMPTY_MAX || hw_rdtsc() - t0 >= XSTORE_EMPTY_CYCLES) {
+				rc = ENGINE_ETIMEOUT;
+				break;
+			}
+			continue;
+		}
+		empty = 0;
+		n = len - done < chunk ? len - done : chunk;
+		if (dst != buf + done)
+			memcpy(buf + done, xstore_buf, n);
+		done += n;
+		c->bytes += n;
+	}
+	padlock_leave(saved);
+	memset(xstore_buf, 0, sizeof(xstore_buf));
+	if (got)
+		*got = done;
+	return rc;
+}
+
+int padlock_rng_register(void)
+{
+	unsigned i;
+	int rc;
+	for (i = 0; i < XSTORE_DIVISORS; i++) {
+		xstore_sources[i].emulated = padlock_emulated;
+		memset(&xstore_ctx[i], 0, sizeof(xstore_ctx[i]));
+		xstore_ctx[i].divisor = i;
+		rc = engine_register_rng(&xstore_sources[i]);
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
+static void rng_msr_describe(const char *what, uint64_t v)
+{
+	uint32_t lo = (uint32_t)v;
+	tap_diag("padlock: rng: MSR 0x110B %s = 0x%08x: enable=%u sources=%s dc-bias=%u raw-bits=%u string-filter=%u filter-failed=%u filter-count=%u",
+		 what, lo, (lo & RNG_MSR_ENABLE) ? 1 : 0,
+		 (lo & (RNG_MSR_SRC1 | RNG_MSR_SRC2)) == (RNG_MSR_SRC1 | RNG_MSR_SRC2) ? "A+B" :
+		 (lo & RNG_MSR_SRC1) ? "A" : (lo & RNG_MSR_SRC2) ? "B" : "none",
+		 (lo & RNG_MSR_DC_BIAS) >> RNG_MSR_DC_BIAS_SHIFT,
+		 (lo & RNG_MSR_RAW_BITS) ? 1 : 0, (lo & RNG_MSR_FILTER_EN) ? 1 : 0,
+		 (lo & RNG_MSR_FILTER_FAIL) ? 1 : 0,
+		 (lo & RNG_MSR_FILTER_CNT) >> RNG_MSR_FILTER_CNT_SHIFT);
+}
+
+void padlock_rng_setup(void)
+{
+	struct padlock_dev *d = &padlock_dev;
+	uint64_t v, want;
+	bool two_sources;
+
+	d->rng_has_msr = !d->zhaoxin && d->family == PADLOCK_FAMILY_VIA &&
+			 d->model < PADLOCK_MODEL_NANO;
+	if (!d->rng_has_msr) {
+		tap_diag("padlock: rng: no RNG MSR 0x110B on this CPU (Nano, Zhaoxin): the CPUID enable bit only");
+		return;
+	}
+	if (hw_rdmsr_safe(MSR_VIA_RNG, &v) != 0) {
+		tap_diag("padlock: rng: rdmsr 0x110B faulted: RNG settings unknown");
+		return;
+	}
+	d->rng_msr_ok = true;
+	d->rng_msr_boot = d->rng_msr = v;
+	rng_msr_describe("as found", v);
+	two_sources = d->model > PADLOCK_MODEL_NEHEMIAH ||
+		      (d->model == PADLOCK_MODEL_NEHEMIAH &&
+		       d->stepping >= PADLOCK_NEHEMIAH_2RNG_STEPPING);
+	want = v & ~(uint64_t)(RNG_MSR_FILTER_CNT | RNG_MSR_FILTER_EN | RNG_MSR_FILTER_FAIL |
+			       RNG_MSR_RAW_BITS | XSTORE_COUNT_MASK);
+	want |= RNG_MSR_ENABLE | RNG_MSR_SRC1 | (two_sources ? RNG_MSR_SRC2 : 0);
+	if (want == v)
+		return;
+	if (hw_wrmsr_safe(MSR_VIA_RNG, want) != 0 || hw_rdmsr_safe(MSR_VIA_RNG, &v) != 0) {
+		tap_diag("padlock: rng: writing MSR 0x110B = 0x%08x faulted", (uint32_t)want);
+		return;
+	}
+	d->rng_msr = v;
+	rng_msr_describe("set to", v);
+}
+
+/* The RNG status test of one divisor: RNG_TEST_BYTES read, every status clean. */
+static bool test_divisor(void *ctx)
+{
+	const struct rng_source *r = ctx;
+	struct xstore_ctx *c = r->ctx;
+	uint8_t buf[RNG_TEST_BYTES];
+	size_t got = 0, i;
+	bool varied = false;
+	int rc;
+
+	memset(buf, 0, sizeof(buf));
+	rc = r->read(r, buf, sizeof(buf), &got);
+	for (i = 1; i < got; i++)
+		varied |= buf[i] != buf[0];
+	tap_diag("padlock: %s: %u bytes in %llu stores (%llu empty), last status 0x%08x, rc %d",
+		 r->name, (unsigned)got, (unsigned long long)c->stores,
+		 (unsigned long long)c->empty, c->last_status, rc);
+	return rc == ENGINE_OK && got == sizeof(buf) && varied;
+}
+
+void padlock_rng_tests(void)
+{
+	struct padlock_dev *d = &padlock_dev;
+	const char *why = padlock_absent_reason();
+	char name[64];
+	unsigned i;
+
+	for (i = 0; i < XSTORE_DIVISORS; i++) {
+		fmt_snprintf(name, sizeof(name), "padlock: rng xstore divisor %u status and data", i);
+		if (why)
+			tap_skip(why, "%s", name);
+		else if (d->rng != PADLOCK_ENABLED)
+			tap_skip(d->rng == PADLOCK_ABSENT ? "PadLock RNG absent on this CPU"
+							  : "PadLock RNG present but disabled",
+				 "%s", name);
+		else
+			tap_run(name, test_divisor, &xstore_sources[i]);
+	}
+}

@@ -1,0 +1,36 @@
+# VIA PadLock driver host tests on the instruction emulator (tests/emu/).
+#
+#   build/i386/padlock_test   the driver against the emulated C3 Nehemiah,
+#                             C7 Esther and Nano Isaiah (tests/tools/padlock-emu.t)
+#   build/i386/cavp-padlock   tools/host/cavp.c with the driver and the emulator:
+#                             CQ_PADLOCK_PROFILE=nehemiah|esther|isaiah
+#                             (tests/tools/cavp-padlock.t)
+#
+# Both are i386 programs run under qemu-i386, which delivers the PadLock
+# opcodes as SIGILL to the emulator. The driver files are compiled with
+# -DPADLOCK_EMU_SITES (its key reload sites recorded for the emulator) and
+# linked with the emulator's virtual CR0 instead of padlock_cr0.c.
+
+PADLOCK_EMU_SRC := $(filter-out drivers/padlock/padlock_cr0.c,$(sort $(wildcard drivers/padlock/*.c))) \
+	tests/emu/padlock_emu.c tests/emu/padlock_cr0_emu.c tests/emu/console_emu.c \
+	tests/emu/guard_emu.c tests/host/hw_host.c kernel/report.c
+PADLOCK_EMU_OBJ := $(patsubst %.c,$(BUILD)/i386/padlock/%.o,$(PADLOCK_EMU_SRC))
+PADLOCK_EMU_CFLAGS := $(I386CFLAGS) -DPADLOCK_EMU_SITES
+
+$(BUILD)/i386/padlock/%.o: %.c
+	@mkdir -p $(@D)
+	@echo "  I386CC  $< (padlock emulator build)"
+	@$(I386CC) $(PADLOCK_EMU_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/i386/padlock_test: $(PADLOCK_EMU_OBJ) $(BUILD)/i386/padlock/tests/emu/emu_tap.o \
+		$(BUILD)/i386/padlock/tests/emu/padlock_test.o $(BUILD)/i386/libcq.a
+	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -o $@
+
+$(BUILD)/i386/cavp-padlock: $(PADLOCK_EMU_OBJ) $(BUILD)/i386/padlock/tests/emu/cavp_padlock.o \
+		$(BUILD)/i386/padlock/tools/host/cavp.o $(BUILD)/i386/libcq.a
+	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -o $@
+
+.PHONY: padlock-emu
+padlock-emu: $(BUILD)/i386/padlock_test $(BUILD)/i386/cavp-padlock
+
+tools: $(BUILD)/i386/padlock_test $(BUILD)/i386/cavp-padlock

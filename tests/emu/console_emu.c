@@ -1,0 +1,74 @@
+/* console_emu: kernel/console.h into a buffer. See console_emu.h. */
+#include "console_emu.h"
+
+#include <string.h>
+
+#include "../../kernel/console.h"
+#include "../../lib/fmt.h"
+
+#define CAPTURE_BYTES (64 * 1024)
+
+static char text[CAPTURE_BYTES];
+static size_t used;
+static FILE *echo;
+
+const char *console_emu_text(void)
+{
+	return text;
+}
+
+void console_emu_clear(void)
+{
+	used = 0;
+	text[0] = '\0';
+}
+
+void console_emu_echo(FILE *f)
+{
+	echo = f;
+}
+
+void console_init(int port, unsigned baud)
+{
+	(void)port;
+	(void)baud;
+}
+
+void console_describe(char *buf, size_t n)
+{
+	fmt_snprintf(buf, n, "emulator capture buffer");
+}
+
+void console_write(const char *s, size_t len)
+{
+	size_t n = len < CAPTURE_BYTES - 1 - used ? len : CAPTURE_BYTES - 1 - used;
+	memcpy(text + used, s, n);
+	used += n;
+	text[used] = '\0';
+	if (echo)
+		fwrite(s, 1, len, echo);
+}
+
+static void sink(void *ctx, const char *s, size_t len)
+{
+	(void)ctx;
+	console_write(s, len);
+}
+
+void kvprintf(const char *fmt, va_list ap)
+{
+	fmt_vformat(sink, NULL, fmt, ap);
+}
+
+void kprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	kvprintf(fmt, ap);
+	va_end(ap);
+}
+
+void console_emergency(const char *s)
+{
+	console_write(s, strlen(s));
+}
