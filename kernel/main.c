@@ -8,6 +8,7 @@
 #include "../lib/cmdline.h"
 #include "../lib/fmt.h"
 #include "../lib/sha.h"
+#include "bench.h"
 #include "console.h"
 #include "cpu.h"
 #include "../drivers/aesni/aesni.h"
@@ -157,6 +158,7 @@ static void stage_timers(void)
 		tap_diag("timer: attempt %u: PIT and PM timer disagree by %u ppm; calibrating again",
 			 attempt, cal.disagreement_ppm);
 	}
+	bench_report_calibration(&cal);
 	fmt_fixed(mhz, sizeof(mhz), (int64_t)(cal.pit_hz / 1000), 3);
 	if (cal.error)
 		tap_diag("timer: %s", cal.error);
@@ -292,5 +294,6 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	kat_run_all();
 	crosscheck_run_all(boot.opt.has_seed ? boot.opt.seed : DEFAULT_CROSSCHECK_SEED);
 	stage_rng_smoke();
+	bench_run(&boot.opt);
 	report_finish();
 }

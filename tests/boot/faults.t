@@ -6,7 +6,7 @@
 . tests/boot/lib.sh
 echo "TAP version 13"
 
-boot "fault-in-test" --cpu pentium,+cmov --timeout 240 -- selftest=fault-in-test
+boot "fault-in-test" --cpu pentium,+cmov --timeout 240 -- selftest=fault-in-test bench=off
 check_report_shape "fault-in-test"
 expect_status 1 "fault-in-test: the run ends in FAIL with QEMU status 35"
 expect_line '^not ok [0-9]+ - selftest: injected #UD inside a test \(selftest=fault-in-test\) # fault: #UD at EIP [0-9a-f]{8}$' \
@@ -21,7 +21,7 @@ expect_line '^cryptoqual: FAIL \([0-9]+ ok, 1 not ok, [0-9]+ skipped\)$' "fault-
 ! grep -q '^Bail out!' "$BOOT_LOG"; ok $? "fault-in-test: no Bail out! for a recoverable fault"
 rm -f "$BOOT_LOG"
 
-boot "fault-outside" --cpu pentium,+cmov --timeout 240 -- selftest=fault-outside
+boot "fault-outside" --cpu pentium,+cmov --timeout 240 -- selftest=fault-outside bench=off
 expect_status 2 "fault-outside: the run ends with the crash status (QEMU 37)"
 expect_line "^# exception: #UD Invalid Opcode \(vector 6\) error=0x00000000 in no test \(outside any test\)$" \
 	"fault-outside: the exception says no test was running"

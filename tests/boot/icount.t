@@ -4,7 +4,7 @@
 # (../shared/notes/boot-and-qemu.md).
 . tests/boot/lib.sh
 echo "TAP version 13"
-boot "icount" --cpu max --icount --timeout 240 --
+boot "icount" --cpu max --icount --timeout 240 -- bench=off
 check_report_shape "icount"
 expect_status 0 "icount: the run ends in PASS"
 within() {  # within MHZ_STRING: 999.900 <= MHz <= 1000.100

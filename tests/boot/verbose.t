@@ -4,7 +4,7 @@
 # printed (one decoder, two sources). `only=` skips unselected tests.
 . tests/boot/lib.sh
 echo "TAP version 13"
-boot "verbose" --cpu max --timeout 240 -- verbose only=caught
+boot "verbose" --cpu max --timeout 240 -- verbose only=caught bench=off
 check_report_shape "verbose"
 expect_status 0 "verbose: the run ends in PASS"
 dump=$(mktemp)

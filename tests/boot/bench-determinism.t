@@ -1,0 +1,63 @@
+#!/usr/bin/perl
+# Boot test: under `qemu -icount shift=0,sleep=off` the TSC counts guest
+# instructions (1 GHz of virtual time), so two boots must print identical
+# benchmark figures: cycles per byte and, the calibration being exact,
+# kB/s too. bench_ms=1 keeps both boots short; the counts are what matter.
+# Tracked: the software AES-128-CBC encryption cycles (= instructions) per
+# byte at 8192 bytes.
+use strict;
+use warnings;
+
+require "./tests/boot/bench_shape.pl";
+
+my $build = $ENV{CQ_BUILD} // 'build';
+my $kernel = $ENV{CQ_KERNEL} // "$build/cryptoqual.elf";
+
+print "TAP version 13\n";
+unless (-f $kernel) {
+	print "1..0 # SKIP no kernel at $kernel (run make)\n";
+	exit 0;
+}
+
+my $n = 0;
+sub ok {
+	my ($cond, $name, @diag) = @_;
+	$n++;
+	print(($cond ? "ok" : "not ok") . " $n - $name\n");
+	print "# $_\n" for $cond ? () : map { split /\n/ } @diag;
+	return $cond;
+}
+
+# The benchmark's part of a log: records, tables and its results.
+sub bench_part {
+	my @lines = @_;
+	my ($first) = grep { $lines[$_] =~ /^# bench: clock:/ } 0 .. $#lines;
+	return () unless defined $first;
+	return grep { /^# / || /^(not )?ok \d+ - bench: / } @lines[$first .. $#lines];
+}
+
+my @boots;
+for my $i (1, 2) {
+	my ($status, $verdict, @log) = bench_boot($kernel, '--cpu max --icount --timeout 240', 'bench_ms=1');
+	print "# boot $i: $verdict\n";
+	ok($status == 0, "icount boot $i ends in PASS (boot-qemu exit $status)");
+	push @boots, [bench_part(@log)];
+}
+my @a = @{$boots[0]};
+my @b = @{$boots[1]};
+my @ca = grep { /^# \@cipher / } @a;
+my @cb = grep { /^# \@cipher / } @b;
+ok(@ca >= 100, 'boot 1 printed the cipher records (' . scalar(@ca) . ')');
+ok("@ca" eq "@cb", 'the @cipher records (cycles per byte and kB/s) are identical in both boots',
+   map { "boot 1: $ca[$_]\nboot 2: " . ($cb[$_] // '(none)') } grep { ($cb[$_] // '') ne $ca[$_] } 0 .. $#ca);
+my @cpb_a = map { /^# \@cipher (.*) kbps=\S+ (cpb=\S+)/ ? "$1 $2" : () } @ca;
+my @cpb_b = map { /^# \@cipher (.*) kbps=\S+ (cpb=\S+)/ ? "$1 $2" : () } @cb;
+ok(@cpb_a == @ca && "@cpb_a" eq "@cpb_b", 'the cycles-per-byte figures alone are identical');
+my @diff = grep { $a[$_] ne ($b[$_] // '') } 0 .. $#a;
+ok(@a > 0 && @a == @b && !@diff, 'the whole benchmark output (tables, cost model, hash, RNG) is identical',
+   map { "line $_:\n  boot 1: $a[$_]\n  boot 2: " . ($b[$_] // '(none)') } @diff[0 .. ($#diff < 4 ? $#diff : 4)]);
+my ($sw) = grep { /^# \@cipher engine=software alg=aes-128-cbc mode=cbc key_bits=128 dir=encrypt variant=separate-aligned bytes=8192 / } @ca;
+my ($cpb) = ($sw // '') =~ / cpb=(\d+\.\d\d) /;
+ok(defined $cpb, 'software aes-128-cbc encrypt 8192-byte record present');
+print "# software aes-128-cbc encrypt 8192 bytes: " . ($cpb // 'none') . " cycles/byte\n";
+print "1..$n\n";

@@ -1,0 +1,144 @@
+# Checks of the benchmark's output shape, shared by tests/boot/bench-tables.t
+# and tests/tools/bench-model.t (`require "tests/boot/bench_shape.pl"`).
+# The layout and records are those of docs/report-format.md and
+# kernel/bench.h; the expectations are written here independently of the
+# kernel's code.
+use strict;
+use warnings;
+
+our $BENCH_HEADER = 'type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes 16384 bytes';
+# openssl speed's columns: "%7d bytes", 13 characters each.
+our $BENCH_HEADER_RE =
+	qr/^# type {9,}16 bytes {5}64 bytes {4}256 bytes {3}1024 bytes {3}8192 bytes {2}16384 bytes$/;
+
+our %BENCH_KEYS = (
+	calibration => [qw(tsc_hz pit_hz pmtimer_hz disagreement_ppm)],
+	cipher => [qw(engine alg mode key_bits dir variant bytes kbps cpb spread_pct reps emulated)],
+	cost => [qw(engine alg dir fixed_cycles cycles_per_byte breakeven_bytes vs emulated)],
+	hash => [qw(engine alg bytes kbps cpb spread_pct reps emulated)],
+	rng => [qw(source bytes bytes_per_s emulated)],
+	montmul => [qw(engine bits ops_per_s cycles_per_op emulated)],
+);
+
+# Parses "# @TYPE k=v ..." lines: a list of [type, {k => v}, line]; undef
+# entries for lines that start "# @" but do not parse.
+sub bench_records {
+	my ($lines) = @_;
+	my @r;
+	for my $l (@$lines) {
+		next unless $l =~ /^# @/;
+		if ($l =~ /^# @([a-z]+)((?: [a-z0-9_]+=[^ =]+)+)$/) {
+			my ($type, $rest) = ($1, $2);
+			my %kv;
+			my $dup = 0;
+			for my $p (split / /, substr($rest, 1)) {
+				my ($k, $v) = split /=/, $p, 2;
+				$dup = 1 if exists $kv{$k};
+				$kv{$k} = $v;
+			}
+			push @r, $dup ? [undef, undef, $l] : [$type, \%kv, $l];
+		} else {
+			push @r, [undef, undef, $l];
+		}
+	}
+	return @r;
+}
+
+# The rows of the table whose title line matches $title_re: a list of
+# [name, [cells]] from the header to the first line that is not a row.
+sub bench_table {
+	my ($lines, $title_re) = @_;
+	my @rows;
+	for (my $i = 0; $i < @$lines; $i++) {
+		next unless $lines->[$i] =~ $title_re;
+		return () unless ($lines->[$i + 1] // '') =~ /^# type /;
+		for (my $j = $i + 2; $j < @$lines; $j++) {
+			my @f = split ' ', $lines->[$j];
+			last unless @f == 8 && $f[0] eq '#' && $f[1] =~ /:/;
+			push @rows, [$f[1], [@f[2 .. 7]]];
+		}
+		return @rows;
+	}
+	return ();
+}
+
+# Runs the shape checks over a log, reporting through $ok->(cond, name, diag...).
+# Returns the parsed records.
+sub bench_shape {
+	my ($lines, $ok, $label) = @_;
+	my @headers = grep { /^# type / } @$lines;
+	$ok->(@headers >= 3, "$label: table headers present (" . scalar(@headers) . ")");
+	my @bad = grep { my $h = $_; $h =~ s/^# //; $h =~ s/ +/ /g; $h ne $BENCH_HEADER } @headers;
+	$ok->(!@bad, "$label: every header reads '$BENCH_HEADER'", @bad);
+	@bad = grep { $_ !~ $BENCH_HEADER_RE } @headers;
+	$ok->(!@bad, "$label: headers in openssl speed's 13-character columns", @bad);
+
+	my @kb = bench_table($lines, qr/^# bench: AES.*1000s of bytes per second/);
+	$ok->(@kb > 0, "$label: AES kB/s table has rows (" . scalar(@kb) . ")");
+	my @main = grep { $_->[0] =~ /^[a-z0-9-]+:aes-(128|192|256)-(ecb|cbc|cfb|ofb|ctr)(\(emulated\))?$/ } @kb;
+	@bad = map { "$_->[0] @{$_->[1]}" } grep { grep { !/^\d+\.\d\dk$/ } @{$_->[1]} } @main;
+	$ok->(@main && !@bad, "$label: every engine:aes-NNN-mode row has six NNNN.NNk figures", @bad);
+	@bad = map { "$_->[0] @{$_->[1]}" } grep { grep { !/^(\d+\.\d\dk|-|failed)$/ } @{$_->[1]} } @kb;
+	$ok->(!@bad, "$label: every kB/s cell is NNNN.NNk, - or failed", @bad);
+	my @cpb = bench_table($lines, qr/^# bench: AES.*cycles per byte/);
+	$ok->(@cpb == @kb, "$label: cycles-per-byte table has the same rows");
+
+	my @recs = bench_records($lines);
+	@bad = map { $_->[2] } grep { !defined $_->[0] } @recs;
+	$ok->(!@bad, "$label: every # \@ line parses as key=value pairs", @bad);
+	my @missing;
+	for my $r (grep { defined $_->[0] } @recs) {
+		my $keys = $BENCH_KEYS{$r->[0]} or next;
+		my @m = grep { !defined $r->[1]{$_} } @$keys;
+		push @missing, "$r->[2] (missing @m)" if @m;
+	}
+	$ok->(!@missing, "$label: every record has its documented keys", @missing);
+
+	my @cipher = grep { ($_->[0] // '') eq 'cipher' } @recs;
+	my ($cal) = grep { ($_->[0] // '') eq 'calibration' } @recs;
+	my $hz = $cal ? $cal->[1]{tsc_hz} : 0;
+	@bad = ();
+	for my $r (@cipher) {
+		my %k = %{$r->[1]};
+		push @bad, $r->[2] unless $k{kbps} =~ /^\d+\.\d\d$/ && $k{cpb} =~ /^\d+\.\d\d$/ &&
+			$k{spread_pct} =~ /^\d+\.\d$/ && $k{bytes} =~ /^\d+$/ &&
+			$k{dir} =~ /^(encrypt|decrypt)$/ && $k{emulated} =~ /^[01]$/;
+		# kB/s x 1000 x cycles/byte = cycles per second, to the rounding of two decimals.
+		next unless $hz && $k{cpb} >= 2;
+		my $r2 = $k{kbps} * 1000 * $k{cpb} / $hz;
+		push @bad, "$r->[2] (kbps x cpb / tsc_hz = $r2)" if abs($r2 - 1) > 0.01;
+	}
+	$ok->(@cipher && !@bad, "$label: \@cipher figures are well formed and agree with tsc_hz", @bad);
+
+	# One @cost per separate-aligned (engine, alg, dir), with a break-even.
+	my %want = map { ("$_->[1]{engine} $_->[1]{alg} $_->[1]{dir}" => 1) }
+		grep { $_->[1]{variant} eq 'separate-aligned' } @cipher;
+	my %have = map { ("$_->[1]{engine} $_->[1]{alg} $_->[1]{dir}" => $_->[1]) }
+		grep { ($_->[0] // '') eq 'cost' } @recs;
+	my @nocost = grep { !$have{$_} } sort keys %want;
+	$ok->(%want && !@nocost, "$label: a \@cost record per engine, algorithm and direction", @nocost);
+	@bad = map { "$_ breakeven_bytes=$have{$_}{breakeven_bytes} vs=$have{$_}{vs}" }
+		grep { my $c = $have{$_};
+		       !($c->{breakeven_bytes} =~ /^(\d+|always|never|below_\d+)$/ && $c->{vs} eq 'software' ||
+			 $c->{breakeven_bytes} eq 'none' && $c->{vs} eq 'none' && /^software /) } sort keys %have;
+	$ok->(!@bad, "$label: every \@cost has a break-even against software (none for software itself)", @bad);
+	return @recs;
+}
+
+# Boots the kernel through scripts/boot-qemu.sh: returns (boot-qemu exit
+# status, its one-line verdict, the serial log's lines without CR).
+sub bench_boot {
+	my ($kernel, $opts, @args) = @_;
+	my $log = `mktemp`;
+	chomp $log;
+	my $verdict = `scripts/boot-qemu.sh $opts --log $log -- $kernel @args`;
+	my $status = $? >> 8;
+	chomp $verdict;
+	open(my $fh, '<', $log) or die "cannot read $log: $!";
+	my @lines = map { s/\r?\n$//r } <$fh>;
+	close $fh;
+	unlink $log;
+	return ($status, $verdict, @lines);
+}
+
+1;
