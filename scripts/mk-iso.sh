@@ -1,0 +1,49 @@
+#!/bin/sh
+# Builds a GRUB 2 rescue ISO (BIOS, El Torito) carrying the kernel and the same
+# menu as the CompactFlash image (scripts/mk-grub-cfg.sh). Needs grub-pc-bin,
+# xorriso and mtools; no root.
+#
+#   scripts/mk-iso.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o OUT.iso
+#
+# Burn it, boot it as a CD-ROM (QEMU -cdrom), or write it to a USB stick:
+# grub-mkrescue makes a hybrid image. SOURCE_DATE_EPOCH (default: the
+# kernel's modification time) fixes the timestamps xorriso writes.
+set -eu
+
+# Only what the menu needs (and their dependencies): keeps the ISO small.
+ISO_MODULES="biosdisk iso9660 part_msdos fat multiboot normal configfile serial terminal echo test sleep"
+
+kernel=""
+serial=""
+timeout=5
+append=""
+out=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel) kernel="$2"; shift 2 ;;
+	--serial) serial="$2"; shift 2 ;;
+	--timeout) timeout="$2"; shift 2 ;;
+	--append) append="$2"; shift 2 ;;
+	-o) out="$2"; shift 2 ;;
+	*) echo "mk-iso: unknown option $1" >&2; exit 2 ;;
+	esac
+done
+[ -n "$out" ] && [ -n "$kernel" ] || { echo "usage: mk-iso.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o OUT.iso" >&2; exit 2; }
+[ -f "$kernel" ] || { echo "mk-iso: no kernel at $kernel" >&2; exit 2; }
+
+here=$(dirname "$0")
+SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(stat -c %Y "$kernel")}
+export SOURCE_DATE_EPOCH
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/root/boot/grub"
+cp "$kernel" "$tmp/root/boot/cryptoqual.elf"
+"$here/mk-grub-cfg.sh" --serial "$serial" --kernel /boot/cryptoqual.elf --timeout "$timeout" --append "$append" \
+	> "$tmp/root/boot/grub/grub.cfg"
+touch -d "@$SOURCE_DATE_EPOCH" "$tmp/root/boot/cryptoqual.elf" "$tmp/root/boot/grub/grub.cfg"
+
+mkdir -p "$(dirname "$out")"
+grub-mkrescue --install-modules="$ISO_MODULES" --fonts= --locales= --themes= \
+	-o "$tmp/out.iso" "$tmp/root" 2> "$tmp/log" || { cat "$tmp/log" >&2; exit 1; }
+mv "$tmp/out.iso" "$out"
+echo "mk-iso: $out: $(( $(stat -c %s "$out") / 1024 )) KiB, serial $serial"
