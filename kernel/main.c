@@ -24,6 +24,7 @@
 #include "multiboot.h"
 #include "pci.h"
 #include "report.h"
+#include "rng_report.h"
 #include "selftest.h"
 #include "timer.h"
 #include "x86.h"
@@ -294,6 +295,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	kat_run_all();
 	crosscheck_run_all(boot.opt.has_seed ? boot.opt.seed : DEFAULT_CROSSCHECK_SEED);
 	stage_rng_smoke();
+	rng_report_run(boot.opt.rng_bytes);
 	bench_run(&boot.opt);
 	report_finish();
 }
