@@ -19,7 +19,7 @@ expect_line '^#   ESI=[0-9a-f]{8} EDI=[0-9a-f]{8} EBP=[0-9a-f]{8} ESP=[0-9a-f]{8
 expect_line '^#   CR0=[0-9a-f]{8} CR2=[0-9a-f]{8} CR3=[0-9a-f]{8} CR4=[0-9a-f]{8}$' "fault-in-test: control registers printed"
 expect_line '^cryptoqual: FAIL \([0-9]+ ok, 1 not ok, [0-9]+ skipped\)$' "fault-in-test: exactly one test failed"
 ! grep -q '^Bail out!' "$BOOT_LOG"; ok $? "fault-in-test: no Bail out! for a recoverable fault"
-rm -f "$BOOT_LOG"
+drop_log
 
 boot "fault-outside" --cpu pentium,+cmov --timeout 240 -- selftest=fault-outside bench=off
 expect_status 2 "fault-outside: the run ends with the crash status (QEMU 37)"

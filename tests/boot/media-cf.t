@@ -27,7 +27,7 @@ check_boot cf "GRUB 2" "$SERIAL"
 grep -aq "cryptoqual: full run, bench=full (console ttyS0 $SERIAL)" "$RAW_LOG"
 ok $? "cf: GRUB showed the menu (quick and full entries) on the serial port"
 check_qualreport cf
-rm -f "$BOOT_LOG"
+drop_log
 
 # An ALIX card: 38400, built by an unprivileged user (no root, no loop device);
 # bench=off through --append keeps this second boot short.
