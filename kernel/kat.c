@@ -156,7 +156,7 @@ static void report_unclaimed(const struct aes_engine *e, enum aes_mode m)
 				claimed++;
 	if (claimed == 0) {
 		char reason[80];
-		fmt_snprintf(reason, sizeof(reason), "%s does not do %s on this machine", e->name,
+		fmt_snprintf(reason, sizeof(reason), "the %s engine does not implement %s here", e->name,
 			     mode_upper(m, up, sizeof(up)));
 		tap_skip(reason, "kat: %s aes-%s", e->name, aes_mode_name(m));
 		return;

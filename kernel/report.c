@@ -113,7 +113,7 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 
 	if (rep.only && !contains(name, rep.only)) {
 		tap_skip("not selected by only=", "%s", name);
-		return true;
+		return false;   /* it did not run: callers must not use its results */
 	}
 	if (!guard_run(name, run_trampoline, &r, &fi))
 		return tap_result(false, "%s # fault: %s at EIP %08x", name,

@@ -38,7 +38,9 @@ void tap_skip(const char *reason, const char *fmt, ...) __attribute__((format(pr
 /*
  * Runs a test under the fault guard. fn returns true for ok; if it faults,
  * the test is `not ok` with the exception named, and the run goes on.
- * Returns the result.
+ * Returns true only when the test ran and passed: false for `not ok`, and
+ * false when only= left it out (then it is `# SKIP` and fn never ran, so
+ * whatever fn would have produced does not exist).
  */
 bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx);
 

@@ -18,4 +18,7 @@ ok $? "verbose: cpuid-decode of the dump equals the kernel's cpu.* lines"
 rm -f "$dump"
 expect_line '^ok [0-9]+ - boot: a fault inside a test is caught.*' "verbose: a test matching only=fault runs"
 expect_line '^ok [0-9]+ - boot: safe MSR access .* # SKIP not selected by only=$' "verbose: a test not matching only=caught is skipped"
+expect_line '^ok [0-9]+ - rng: rdrand delivers [0-9]+ bytes # SKIP not selected by only=$' "verbose: RNG collection not selected by only= is skipped"
+! grep -qE '^# @rng |^(not )?ok [0-9]+ - rng: rdrand fips-' "$BOOT_LOG"
+ok $? "verbose: no statistics or @rng record for a source that was not collected"
 finish
