@@ -88,11 +88,6 @@ void memmap_init(const struct multiboot_info *mbi)
 	choose_arena();
 }
 
-int memmap_from_loader(void)
-{
-	return mm.from_loader;
-}
-
 void memmap_report(void)
 {
 	unsigned i;
@@ -124,9 +119,4 @@ void *mem_alloc(size_t size, size_t align)
 		return NULL;
 	mm.next = p + size;
 	return (void *)p;
-}
-
-size_t mem_available(void)
-{
-	return mm.arena_end - mm.next;
 }

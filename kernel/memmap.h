@@ -41,17 +41,11 @@ void memmap_init(const struct multiboot_info *mbi);
 /* Prints the map and the arena as `#` lines. */
 void memmap_report(void);
 
-/* Whether the loader gave a memory map. */
-int memmap_from_loader(void);
-
 /*
  * Allocates size bytes aligned to align (a power of two, at least 1) from
  * the arena. Memory is never freed (the run is a sequence of tests).
  * Returns NULL when the arena is exhausted.
  */
 void *mem_alloc(size_t size, size_t align);
-
-/* Bytes left in the arena. */
-size_t mem_available(void);
 
 #endif

@@ -223,10 +223,3 @@ uint64_t tsc_ticks_for_us(uint64_t us)
 		us = 1000000000ull;
 	return us * (hz / 1000000);
 }
-
-void tsc_delay_us(uint64_t us)
-{
-	uint64_t t0 = hw_rdtsc(), n = tsc_ticks_for_us(us);
-	while (hw_rdtsc() - t0 < n)
-		;
-}

@@ -42,7 +42,4 @@ uint64_t tsc_hz(void);
 /* TSC ticks for a duration in microseconds (saturating), after calibration. */
 uint64_t tsc_ticks_for_us(uint64_t us);
 
-/* Busy-waits us microseconds on the TSC (after calibration). */
-void tsc_delay_us(uint64_t us);
-
 #endif

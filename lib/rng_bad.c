@@ -161,20 +161,6 @@ void rng_bad_reset(void)
 	}
 }
 
-int rng_bad_register(void)
-{
-	unsigned i;
-	int err;
-
-	rng_bad_reset();
-	for (i = 0; i < RNG_BAD_COUNT; i++) {
-		err = engine_register_rng(bad[i].src);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
 /* Appends " name" for each test in set to buf. */
 static void list_tests(char *buf, size_t n, unsigned set)
 {

@@ -44,9 +44,6 @@ const struct rng_bad *rng_bad(unsigned i);
 /* Restarts every bad source from its seed. */
 void rng_bad_reset(void);
 
-/* Registers the bad sources with the engine registry (engine_register_rng). Returns 0 or ENGINE_EFULL. */
-int rng_bad_register(void);
-
 /*
  * The self-check of one bad source: resets it, feeds RNG_SELFCHECK_BYTES
  * of it into q (through buf, buf_len bytes at a time), applies the verdicts
