@@ -7,7 +7,8 @@
 #
 # Variables: BUILD (output folder), SHARED (the shared data folder, default
 # ../shared), ARGS (kernel command line for `make run`), CPU (QEMU -cpu model
-# for `make run`), QEMU_EXTRA (more QEMU arguments).
+# for `make run`), MACHINE and FAULT (`make run` on an emulated machine,
+# mk/emu.mk), QEMU_EXTRA (more QEMU arguments).
 
 BUILD   ?= build
 SHARED  ?= ../shared
@@ -138,9 +139,17 @@ unit: $(UNIT_HOST) $(UNIT_I386_T)
 deps:
 	@scripts/install-deps.sh
 
+# make run MACHINE=<profile> [FAULT=<fault>]: mk/emu.mk sets these to boot
+# the emulation build on an emulated machine.
+RUN_BUILD  = kernel
+RUN_KERNEL = $(KERNEL)
+RUN_CPU    = $(CPU)
+RUN_ARGS   = $(ARGS)
+RUN_OPTS   =
+
 run: deps
-	$(MAKE) kernel
-	scripts/boot-qemu.sh --cpu '$(CPU)' --show -- $(KERNEL) $(ARGS)
+	$(MAKE) $(RUN_BUILD)
+	scripts/boot-qemu.sh --cpu '$(RUN_CPU)' $(RUN_OPTS) --show -- $(RUN_KERNEL) $(RUN_ARGS)
 
 check: deps
 	$(MAKE) kernel tools unit

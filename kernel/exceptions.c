@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "console.h"
+#include "emulate.h"
 #include "hw.h"
 #include "report.h"
 #include "x86.h"
@@ -117,9 +118,12 @@ static void dump_frame(const struct trap_frame *tf)
 
 void exception_dispatch(struct trap_frame *tf)
 {
-	uint32_t resume = hw_fault_fixup(tf->eip, tf->vector);
+	uint32_t resume;
 	struct guard *g;
 
+	if (emulate_trap(tf))
+		return;     /* an emulated instruction (emulation build only) */
+	resume = hw_fault_fixup(tf->eip, tf->vector);
 	if (resume != 0) {
 		tf->eip = resume;   /* a _safe MSR access: it reports the error */
 		return;

@@ -16,6 +16,7 @@
 #include "../drivers/padlock/padlock.h"
 #include "../drivers/rdrand/rdrand.h"
 #include "../lib/engine.h"
+#include "emulate.h"
 #include "exceptions.h"
 #include "fpu.h"
 #include "hw.h"
@@ -111,9 +112,7 @@ static void stage_identity(uint32_t magic, const struct multiboot_info *mbi)
 		tap_diag("warning: %s", boot.warnings[i]);
 	if (boot.nwarn > WARN_LINES)
 		tap_diag("warning: %u more command-line warnings not shown", boot.nwarn - WARN_LINES);
-	if (boot.opt.emulate[0])
-		tap_diag("warning: emulate=%s needs the emulation build (make emu); this image runs on the real hardware only",
-			 boot.opt.emulate);
+	emulate_report();
 	cmdline_describe(&boot.opt, line, sizeof(line));
 	tap_diag("options: %s", line);
 	console_describe(line, sizeof(line));
@@ -180,10 +179,20 @@ static void stage_timers(void)
 		   cal.disagreement_ppm);
 }
 
+/* The host bridge (class 06.00) on bus 0: 00:00.0 on most PCs, 00:01.0 on the Geode LX. */
+static const struct pci_dev *host_bridge(const struct pci_dev *d, int n)
+{
+	int i;
+	for (i = 0; i < n; i++)
+		if (d[i].bus == 0 && d[i].class_code == PCI_CLASS_BRIDGE && d[i].subclass == PCI_SUB_HOST)
+			return &d[i];
+	return NULL;
+}
+
 static void stage_pci(void)
 {
 	int n;
-	const struct pci_dev *d;
+	const struct pci_dev *d, *hb;
 
 	if (!pci_mech1_present()) {
 		tap_result(false, "pci: configuration mechanism #1 answers at 0xCF8/0xCFC");
@@ -193,8 +202,12 @@ static void stage_pci(void)
 	n = pci_scan();
 	pci_report();
 	d = pci_devices(&n);
-	tap_result(n > 0 && d[0].bus == 0 && d[0].dev == 0 && d[0].fn == 0 && d[0].class_code == 0x06,
-		   "pci: enumeration found %d functions, a host bridge at 00:00.0", n);
+	hb = host_bridge(d, n);
+	if (hb)
+		tap_result(true, "pci: enumeration found %d functions, a host bridge at %02x:%02x.%x",
+			   n, hb->bus, hb->dev, hb->fn);
+	else
+		tap_result(false, "pci: enumeration found %d functions, a host bridge on bus 0", n);
 }
 
 /*
@@ -276,6 +289,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 		copy_loader_string(boot.loader, sizeof(boot.loader), mbi->boot_loader_name);
 	cmdline_defaults(&boot.opt);
 	cmdline_parse(boot.cmdline[0] ? boot.cmdline : NULL, &boot.opt, collect_warning, NULL);
+	emulate_init(boot.opt.emulate, boot.opt.fault);	/* before anything reads CPUID or PCI */
 	memmap_init(mbi);
 
 	console_init(boot.opt.console_port, boot.opt.console_baud);
@@ -286,7 +300,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	memmap_report();
 	stage_cpu();
 	stage_pci();
-	report_set_qemu(is_qemu_platform());
+	report_set_qemu(is_qemu_platform() || emulate_on_qemu());
 	stage_timers();
 	selftest_run(boot.opt.selftest);
 	stage_engines();
@@ -297,5 +311,6 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	stage_rng_smoke();
 	rng_report_run(boot.opt.rng_bytes);
 	bench_run(&boot.opt);
+	emulate_finish();
 	report_finish();
 }

@@ -7,12 +7,14 @@
 #                             (tests/tools/cavp-padlock.t)
 #
 # Both are i386 programs run under qemu-i386, which delivers the PadLock
-# opcodes as SIGILL to the emulator. The driver files are compiled with
+# opcodes as SIGILL to the emulator (tests/emu/padlock_emu.c, around the
+# instruction model tests/models/padlock_model.c that the kernel's
+# emulation build shares). The driver files are compiled with
 # -DPADLOCK_EMU_SITES (its key reload sites recorded for the emulator) and
 # linked with the emulator's virtual CR0 instead of padlock_cr0.c.
 
 PADLOCK_EMU_SRC := $(filter-out drivers/padlock/padlock_cr0.c,$(sort $(wildcard drivers/padlock/*.c))) \
-	tests/emu/padlock_emu.c tests/emu/padlock_cr0_emu.c tests/emu/console_emu.c \
+	tests/emu/padlock_emu.c tests/models/padlock_model.c tests/emu/padlock_cr0_emu.c tests/emu/console_emu.c \
 	tests/emu/guard_emu.c tests/host/hw_host.c kernel/report.c
 PADLOCK_EMU_OBJ := $(patsubst %.c,$(BUILD)/i386/padlock/%.o,$(PADLOCK_EMU_SRC))
 PADLOCK_EMU_CFLAGS := $(I386CFLAGS) -DPADLOCK_EMU_SITES

@@ -4,18 +4,21 @@
  * register constraints are what the host tests exercise.
  *
  * qemu-i386 delivers an unknown opcode as SIGILL with the whole register
- * context; the handler decodes xstore, rep xcrypt-{ecb,cbc,ctr,cfb,ofb},
- * rep xsha1/xsha256 and rep montmul at EIP, performs them with lib/aes,
- * lib/sha and lib/montmul, updates the registers as the instruction does
- * (drivers/padlock/padlock_insn.h lists them) and resumes after it.
- * CPUID and MSRs come from the same CPU model through tests/host/hw_host.c:
+ * context; the handler hands xstore, rep xcrypt-{ecb,cbc,ctr,cfb,ofb},
+ * rep xsha1/xsha256 and rep montmul at EIP to the shared instruction model
+ * (tests/models/padlock_model.h, which the kernel's emulation build runs
+ * from its #UD handler), which performs them with lib/aes, lib/sha and
+ * lib/montmul and updates the registers as the instruction does
+ * (drivers/padlock/padlock_insn.h lists them); the handler resumes after
+ * it. CPUID and MSRs come from the same model through tests/host/hw_host.c:
  * the dumps in $CQ_SHARED/data/cpuid (C3 Nehemiah, C7 Esther, Nano Isaiah,
  * and the C3 Samuel 2 without PadLock), with FCR 0x1107 and the RNG MSR
  * 0x110B modelled so a present-but-disabled ACE or RNG can be enabled; a
  * synthetic Zhaoxin (the Nano's answers as "  Shanghai  " family 7) has
  * MSR 0x1257 instead.
  *
- * Quirks reproduced, each one a driver must handle:
+ * Quirks reproduced (the model's, see padlock_model.h), each one a driver
+ * must handle:
  *   - key cache: the first xcrypt after an EFLAGS write loads the control
  *     word and the key from memory; later ones use the cached copies, so a
  *     driver that forgets the reload gets the old key's output. EFLAGS
@@ -51,6 +54,7 @@
 
 #include "../../lib/cpuid.h"
 
+/* The same order as the model's enum padlock_model_cpu (checked in padlock_emu.c). */
 enum emu_profile {
 	EMU_NEHEMIAH,	/* C3 Nehemiah, family 6 model 9 stepping 8: RNG, ACE */
 	EMU_ESTHER,	/* C7 Esther, model 10: RNG, ACE, ACE2, PHE one-shot, PMM */
@@ -68,10 +72,11 @@ struct emu_options {
 	bool rng_msr_set;	/* use rng_msr as the initial MSR 0x110B */
 	uint32_t rng_msr;	/* default: enable, source A (+B when the model has it) */
 	unsigned rng_empty_every; /* every n-th xstore finds the FIFO empty (0: never) */
-	bool rng_stuck;		/* xstore never returns data */
+	bool rng_stuck;		/* xstore never returns data (the model's rng-stuck fault) */
 	uint32_t cr0;		/* initial virtual CR0 (bit 3 TS, bit 2 EM) */
 };
 
+/* The model's enum padlock_model_exc. */
 enum emu_exc {
 	EMU_EXC_NONE,
 	EMU_EXC_UD,		/* invalid opcode: unit disabled or not emulated */

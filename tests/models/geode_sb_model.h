@@ -1,6 +1,6 @@
 /*
  * geode_sb_model: a register-level model of the AMD Geode LX security
- * block, for host tests and (later) the kernel's emulation build.
+ * block, for host tests and the kernel's emulation build (kernel/emu/).
  *
  * What it models (facts: drivers/geode_sb/glx_sb_reg.h and its sources):
  *   - PCI function 1022:2082 at 00:01.2, class 10.10.00, BAR0 16 KiB of
@@ -40,7 +40,7 @@
  *
  * Freestanding: no allocation, no stdio, only lib/ and kernel/hw.h
  * (hw_bus_to_virt). The glue that installs it in a host program is
- * tests/host/geode_sb_host.c.
+ * tests/host/geode_sb_host.c; in the emulation image, kernel/emu/emulate.c.
  */
 #ifndef CQ_TESTS_GEODE_SB_MODEL_H
 #define CQ_TESTS_GEODE_SB_MODEL_H

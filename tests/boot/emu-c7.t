@@ -1,0 +1,43 @@
+#!/bin/bash
+# Boot test: the emulation build on an emulated VIA C7 "Esther" (its CPUID
+# dump; QEMU's own PCI devices, no C7 board listing exists): the PadLock
+# driver's instructions run on the instruction model from the #UD trap.
+# ACE in every key size and mode the C7 has (ECB, CBC, CFB128, OFB, and CTR
+# through ACE2), the xstore RNG, PHE SHA-1/SHA-256 and PMM all pass their
+# tests through the driver; benchmark rows are labelled emulated.
+. tests/boot/emu-lib.sh
+emu_start
+emu_boot "c7" c7 bench_ms=1
+check_report_shape "c7"
+relay_kernel_results "c7"
+expect_status 0 "c7: the run ends in PASS with QEMU status 33"
+emu_expect_header "c7" c7
+expect_line "^# emulate: pci: the QEMU machine's own devices" "c7: PCI is the QEMU machine's own"
+expect_line '^# pci: 00:00\.0 8086:1237 ' "c7: PCI table lists QEMU's i440FX host bridge"
+expect_line '^# emulate: model: C7 Esther PadLock .*key-reload sites patched to int3: [1-9]' "c7: the model is installed, reload sites patched"
+expect_line '^# cpu\.vendor=CentaurHauls$' "c7: CPUID vendor from the Esther dump"
+expect_line '^# cpu\.signature=0x000006a9$' "c7: CPUID signature 0x6A9 from the dump"
+expect_line '^ok [0-9]+ - padlock: units detected and enabled \(rng=enabled ace=enabled ace2=enabled phe=enabled pmm=enabled, 7 engines\)$' \
+	"c7: every PadLock unit detected and enabled"
+for m in ecb cbc cfb128 ofb ctr; do
+	for k in 128 192 256; do
+		for d in encrypt decrypt; do
+			expect_line "^ok [0-9]+ - kat: padlock-ace aes-$k-$m $d " "c7: ACE KAT aes-$k-$m $d"
+		done
+	done
+done
+expect_line '^ok [0-9]+ - kat: padlock-phe sha1 ' "c7: PHE SHA-1 KAT"
+expect_line '^ok [0-9]+ - kat: padlock-phe sha256 ' "c7: PHE SHA-256 KAT"
+for d in 0 1 2 3; do
+	expect_line "^ok [0-9]+ - padlock: rng xstore divisor $d status and data$" "c7: xstore divisor $d"
+	expect_line "^ok [0-9]+ - rng: padlock-xstore/div$d source delivers 64 bytes$" "c7: RNG source div$d delivers"
+done
+expect_line '^ok [0-9]+ - padlock: pmm rep montmul 1024-bit known answer$' "c7: PMM known answer"
+n_xc=$(grep -cE '^ok [0-9]+ - crosscheck: padlock-ace ' "$BOOT_LOG")
+[ "$n_xc" -ge 30 ]; ok $? "c7: ACE cross-checks against software, every claimed triple ($n_xc ok)"
+expect_line '^# engine: aes padlock-ace: .*, emulated\)$' "c7: the padlock-ace engine says emulated"
+expect_line '^# padlock-ace:aes-256-ctr\(emulated\) ' "c7: its benchmark rows end in (emulated)"
+! grep -qE '^# @(cipher|hash|cost) engine=padlock-.* emulated=0$' "$BOOT_LOG"; ok $? "c7: no PadLock record says emulated=0"
+expect_line '^ok [0-9]+ - emulate: PadLock driver reloaded the key before each key change \([1-9][0-9]* loads, [1-9][0-9]* reloads\) and raised no exception \(0\)$' \
+	"c7: the driver reloaded the key before each key change, no exception"
+finish

@@ -1,0 +1,29 @@
+#!/bin/bash
+# Boot test: every fault of the PadLock instruction model on the emulated
+# C7 (emulate=c7,fault=NAME). Each run shows the specific failure, goes on
+# to the end, and ends in FAIL with QEMU status 35, within the timeout.
+. tests/boot/emu-lib.sh
+emu_start
+
+# fault_case FAULT REGEX DESCRIPTION
+fault_case() {
+	fault=$1
+	emu_boot "$fault" "c7,fault=$fault" bench=off rng_bytes=2500
+	check_report_shape "$fault"
+	expect_status 1 "$fault: the run ends in FAIL with QEMU status 35"
+	expect_line "^# warning: emulate: fault $fault injected into the model" "$fault: the header says the fault is injected"
+	expect_line "$2" "$fault: $3"
+	expect_line '^ok [0-9]+ - bench: .* # SKIP bench=off$' "$fault: the run goes on to the last stage"
+	! grep -q '^Bail out!' "$BOOT_LOG"; ok $? "$fault: no Bail out!"
+	emu_done
+}
+
+fault_case rng-stuck '^# padlock: padlock-xstore/div0: 0 bytes in [0-9]+ stores \([0-9]+ empty\)' \
+	"xstore that never stores: the RNG status test says how many empty stores"
+fault_case wrong-data '^not ok [0-9]+ - kat: padlock-ace aes-128-ecb encrypt ' \
+	"wrong xcrypt output fails the ACE KATs"
+fault_case hash-wrong '^not ok [0-9]+ - kat: padlock-phe sha256 ' \
+	"a wrong xsha state fails the PHE KATs"
+fault_case ace-locked '^not ok [0-9]+ - padlock: units detected and enabled \(rng=enabled ace=present-but-disabled ' \
+	"an ACE that cannot be enabled fails the detection test"
+finish

@@ -1,0 +1,36 @@
+#!/bin/bash
+# Boot test: the emulation build on the emulated Soekris net5501 (Geode LX
+# CPUID dump, the comBIOS PCI table, the security block model behind its
+# BAR): the whole run, drivers included, ends in PASS; benchmark rows of
+# the model are labelled emulated.
+. tests/boot/emu-lib.sh
+emu_start
+emu_boot "net5501" net5501 bench_ms=1
+check_report_shape "net5501"
+relay_kernel_results "net5501"
+expect_status 0 "net5501: the run ends in PASS with QEMU status 33"
+emu_expect_header "net5501" net5501
+expect_line '^# emulate: pci: configuration space from the listing net5501-combios-showpci\.txt \(9 functions\), plus the Geode LX host bridge' \
+	"net5501: PCI from the comBIOS listing, host bridge added"
+expect_line '^# pci: 00:01\.2 1022:2082 10\.10\.00 rev 00 BAR0=mem32:0xa0000000/16K ' "net5501: PCI table lists 00:01.2 1022:2082 at BAR0 0xa0000000"
+expect_line '^# pci: 00:14\.0 1022:2090 ' "net5501: PCI table lists the CS5536 ISA bridge at 00:14.0 (0:20:0 in the listing)"
+! grep -qE '^# pci: .* 8086:1237 ' "$BOOT_LOG"; ok $? "net5501: QEMU's own i440FX is hidden"
+expect_line '^ok [0-9]+ - pci: enumeration found 10 functions, a host bridge at 00:01\.0$' "net5501: host bridge found at 00:01.0"
+expect_line '^# cpu\.vendor=AuthenticAMD$' "net5501: CPUID vendor from the Geode LX dump"
+expect_line '^# cpu\.signature=0x000005a2$' "net5501: CPUID signature 0x5A2 from the dump"
+expect_line '^ok [0-9]+ - geode-sb: probe: 1022:2082 at 00:01\.2' "net5501: the driver probes the block"
+expect_line '^ok [0-9]+ - geode-sb: AES-128 ECB/CBC through DMA matches lib/aes' "net5501: AES through DMA"
+for k in "ecb encrypt" "ecb decrypt" "cbc encrypt" "cbc decrypt"; do
+	set -- $k
+	expect_line "^ok [0-9]+ - kat: geode-sb aes-128-$1 $2 " "net5501: Geode KAT aes-128-$1 $2 ok through the driver"
+done
+for t in 0 1 2 3; do
+	expect_line "^ok [0-9]+ - geode-trng/tsel$t: throughput " "net5501: TRNG T_SEL $t throughput test ok"
+	expect_line "^ok [0-9]+ - rng: geode-trng/tsel$t source delivers 64 bytes$" "net5501: TRNG T_SEL $t delivers"
+done
+expect_line '^# engine: aes geode-sb: .*, emulated\)$' "net5501: the geode-sb engine says emulated"
+expect_line '^# geode-sb:aes-128-cbc\(emulated\) ' "net5501: its benchmark rows end in (emulated)"
+expect_line '^# @cipher engine=geode-sb .* emulated=1$' "net5501: its @cipher records say emulated=1"
+! grep -qE '^# @cipher engine=geode-sb .* emulated=0$' "$BOOT_LOG"; ok $? "net5501: no geode-sb record says emulated=0"
+expect_line '^ok [0-9]+ - emulate: no protocol slip on the Geode model ' "net5501: the driver made no protocol slip on the model"
+finish

@@ -1,0 +1,57 @@
+#!/bin/bash
+# Boot test: the emulation build on the other VIA profiles: the Nano (ACE
+# without ACE2, PHE in block mode, no PMM), the C3 Nehemiah (RNG and ACE
+# only), the C3 Samuel 2 (no PadLock: every PadLock test SKIPs, and an
+# xcrypt raises #UD) and the synthetic Zhaoxin (MSR 0x1257 family 7).
+. tests/boot/emu-lib.sh
+emu_start
+
+emu_boot "nano" nano bench=off rng_bytes=2500
+check_report_shape "nano"
+expect_status 0 "nano: the run ends in PASS"
+emu_expect_header "nano" nano
+expect_line '^ok [0-9]+ - padlock: units detected and enabled \(rng=enabled ace=enabled ace2=present-but-disabled phe=enabled pmm=absent, 7 engines\)$' \
+	"nano: units as the Isaiah dump reports them"
+for m in ecb cbc cfb128 ofb; do
+	for k in 128 192 256; do
+		expect_line "^ok [0-9]+ - kat: padlock-ace aes-$k-$m encrypt " "nano: ACE KAT aes-$k-$m encrypt"
+		expect_line "^ok [0-9]+ - kat: padlock-ace aes-$k-$m decrypt " "nano: ACE KAT aes-$k-$m decrypt"
+	done
+done
+expect_line '^ok [0-9]+ - kat: padlock-ace aes-ctr # SKIP ' "nano: no CTR (ACE2 disabled): SKIP"
+expect_line '^# engine: sha256 padlock-phe: .*block mode' "nano: PHE in block mode"
+expect_line '^ok [0-9]+ - kat: padlock-phe sha256 ' "nano: PHE SHA-256 KAT"
+expect_line '^ok [0-9]+ - padlock: pmm .* # SKIP ' "nano: no PMM: SKIP"
+emu_done
+
+emu_boot "nehemiah" nehemiah bench=off rng_bytes=2500
+check_report_shape "nehemiah"
+expect_status 0 "nehemiah: the run ends in PASS"
+emu_expect_header "nehemiah" nehemiah
+expect_line '^ok [0-9]+ - padlock: units detected and enabled \(rng=enabled ace=enabled ace2=absent phe=absent pmm=absent, 5 engines\)$' \
+	"nehemiah: RNG and ACE only"
+expect_line '^ok [0-9]+ - kat: padlock-ace aes-256-ofb decrypt ' "nehemiah: ACE KAT aes-256-ofb decrypt"
+! grep -qE '^ok [0-9]+ - kat: padlock-phe ' "$BOOT_LOG"; ok $? "nehemiah: no PHE KAT (no PHE)"
+expect_line '^ok [0-9]+ - padlock: rng xstore divisor 3 status and data$' "nehemiah: xstore divisor 3"
+emu_done
+
+emu_boot "samuel2" samuel2 bench=off rng_bytes=2500
+check_report_shape "samuel2"
+expect_status 0 "samuel2: the run ends in PASS"
+emu_expect_header "samuel2" samuel2
+n_skip=$(grep -cE '^ok [0-9]+ - padlock: .* # SKIP no VIA PadLock on this CPU' "$BOOT_LOG")
+[ "$n_skip" -eq 6 ]; ok $? "samuel2: the 6 PadLock tests SKIP: no VIA PadLock on this CPU ($n_skip)"
+! grep -qE 'padlock-(ace|phe|xstore)' "$BOOT_LOG"; ok $? "samuel2: no PadLock engine registered"
+expect_line '^# emulate: padlock: #UD: xcrypt instruction with the unit disabled' "samuel2: the model declines an xcrypt and says why"
+expect_line '^ok [0-9]+ - emulate: an xcrypt while CPUID reports the ACE not enabled raises #UD \(#UD, declined by the model: yes\)$' \
+	"samuel2: that xcrypt raises #UD in the kernel"
+emu_done
+
+emu_boot "zhaoxin" zhaoxin bench=off rng_bytes=2500
+check_report_shape "zhaoxin"
+expect_status 0 "zhaoxin: the run ends in PASS"
+emu_expect_header "zhaoxin" zhaoxin
+expect_line '^# cpu\.vendor=  Shanghai  $' "zhaoxin: vendor '  Shanghai  '"
+expect_line '^# emulate: note: no Zhaoxin dump exists' "zhaoxin: the header says it is synthetic"
+expect_line '^ok [0-9]+ - kat: padlock-ace aes-128-cbc encrypt ' "zhaoxin: ACE KAT aes-128-cbc encrypt"
+finish
