@@ -56,4 +56,11 @@ bool emulate_trap(struct trap_frame *tf);
  */
 void emulate_finish(void);
 
+/*
+ * The profile in force and its fault, for the @identity record: "none"
+ * on real hardware (always, in the release image) and "" for no fault.
+ */
+const char *emulate_profile(void);
+const char *emulate_fault(void);
+
 #endif

@@ -35,3 +35,13 @@ bool emulate_trap(struct trap_frame *tf)
 void emulate_finish(void)
 {
 }
+
+const char *emulate_profile(void)
+{
+	return "none";
+}
+
+const char *emulate_fault(void)
+{
+	return "";
+}

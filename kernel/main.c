@@ -113,6 +113,9 @@ static void stage_identity(uint32_t magic, const struct multiboot_info *mbi)
 	if (boot.nwarn > WARN_LINES)
 		tap_diag("warning: %u more command-line warnings not shown", boot.nwarn - WARN_LINES);
 	emulate_report();
+	tap_diag("@identity version=%s image_sha256=%s emulate=%s%s%s", CQ_VERSION,
+		 boot.image_sha256, emulate_profile(), emulate_fault()[0] ? ",fault=" : "",
+		 emulate_fault());
 	cmdline_describe(&boot.opt, line, sizeof(line));
 	tap_diag("options: %s", line);
 	console_describe(line, sizeof(line));

@@ -114,8 +114,11 @@ static void judge_source(const struct rng_source *src, uint32_t want)
 	if (src->known_bad)
 		tap_result(failed > 0, "rng: %s is a known-bad test mode and the statistics flag it (%u tests fail)",
 			   src->name, failed);
-	if (nrows < ENGINE_MAX_RNG)
-		rngq_format_table_row(rows[nrows++], ROW_BYTES, src->name, &r, rate, failed);
+	if (nrows < ENGINE_MAX_RNG) {
+		char label[48];
+		fmt_snprintf(label, sizeof(label), "%s%s", src->name, src->emulated ? "(emulated)" : "");
+		rngq_format_table_row(rows[nrows++], ROW_BYTES, label, &r, rate, failed);
+	}
 	rngq_format_record(line, sizeof(line), src->name, &r, rate, failed, src->emulated);
 	tap_diag("%s", line);
 }

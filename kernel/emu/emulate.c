@@ -369,3 +369,13 @@ void emulate_finish(void)
 	if (emu.padlock_on && !(padlock_model_centaur_edx(&emu.padlock) & PADLOCK_EDX_ACE_EN))
 		emu_check_disabled_ace();
 }
+
+const char *emulate_profile(void)
+{
+	return emu.prof ? emu.prof->name : "none";
+}
+
+const char *emulate_fault(void)
+{
+	return emu.prof && emu.fault ? emu.fault : "";
+}
