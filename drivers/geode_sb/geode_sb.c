@@ -179,28 +179,50 @@ static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus)
 	return ENGINE_EHW;
 }
 
-/*
- * After a timeout the engine may still be running: it must not be given
- * new addresses until it is seen done. Returns 0 when it may be started.
- */
-static int engine_idle(void)
+/* Zeroes WKEY0..3 and CBC_IV0..3; only while the engine is idle. */
+static void wipe_key_regs(void)
 {
-	uint32_t ctl, aint;
+	unsigned i;
+	for (i = 0; i < 4; i++) {
+		glx_sb_wr(GLX_SB_WKEY(i), 0);
+		glx_sb_wr(GLX_SB_CBC_IV(i), 0);
+	}
+	glx_sb.stats.key_wipes++;
+	glx_sb.keys_unwiped = false;
+}
+
+/*
+ * After a timeout the engine may still be running: none of its registers
+ * may be written until it is seen done (geode_sb.h). Re-reads CTL_A and
+ * AES_INT up to GEODE_SB_IDLE_POLLS times; the last values stay in
+ * busy_ctl/busy_int for the error text.
+ */
+bool glx_sb_engine_idle(void)
+{
+	uint32_t ctl = 0, aint = 0;
+	unsigned i;
 
 	if (!glx_sb.wedged)
-		return ENGINE_OK;
-	ctl = glx_sb_rd(GLX_SB_CTL_A);
-	aint = glx_sb_rd(GLX_SB_AES_INT);
-	if (!(ctl & GLX_SB_CTL_ST) || (aint & GLX_SB_INT_DONE_A)) {
-		glx_sb.wedged = false;
-		glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A);
-		tap_diag("geode-sb: the timed-out operation has completed since (CTL_A=0x%08x AES_INT=0x%08x)",
-			 ctl, aint);
-		return ENGINE_OK;
+		return true;
+	for (i = 0; i < GEODE_SB_IDLE_POLLS; i++) {
+		ctl = glx_sb_rd(GLX_SB_CTL_A);
+		aint = glx_sb_rd(GLX_SB_AES_INT);
+		if (!(ctl & GLX_SB_CTL_ST) || (aint & GLX_SB_INT_DONE_A))
+			break;
 	}
-	glx_sb_error("geode-sb: engine still busy with a timed-out operation: CTL_A=0x%08x AES_INT=0x%08x",
-		     ctl, aint);
-	return ENGINE_ETIMEOUT;
+	glx_sb.busy_ctl = ctl;
+	glx_sb.busy_int = aint;
+	if (i == GEODE_SB_IDLE_POLLS)
+		return false;
+	glx_sb.wedged = false;
+	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A);
+	tap_diag("geode-sb: the timed-out operation has completed since (CTL_A=0x%08x AES_INT=0x%08x)",
+		 ctl, aint);
+	if (glx_sb.keys_unwiped) {
+		wipe_key_regs();
+		tap_diag("geode-sb: WKEY0..3 and CBC_IV0..3 wiped now, after the timed-out operation completed");
+	}
+	return true;
 }
 
 /*
@@ -215,7 +237,6 @@ int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
 	uint32_t src_bus, dst_bus, ctl, c, aint, polls = 0;
 	uint64_t t0, elapsed, limit;
 	unsigned i;
-	int rc;
 
 	if (glx_sb.inplace_dma) {
 		memcpy(dst, src, n);
@@ -229,9 +250,11 @@ int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
 			     src_bus, dst_bus);
 		return ENGINE_EHW;
 	}
-	rc = engine_idle();
-	if (rc)
-		return rc;
+	if (!glx_sb_engine_idle()) {
+		glx_sb_error("geode-sb: engine still busy with a timed-out operation: CTL_A=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
+			     glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+		return ENGINE_ETIMEOUT;
+	}
 	guards_fill(dst, n);
 
 	glx_sb_wr(GLX_SB_SOURCE_A, src_bus);
@@ -285,15 +308,32 @@ int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
 	return guards_check(dst, n, dst_bus);
 }
 
-/* Zeroes the key and IV registers and the first `used` bytes of each buffer. */
+/*
+ * The key registers could not be wiped: says so once per timed-out
+ * operation, and adds it to the error text of the request that failed.
+ */
+static void key_wipe_refused(void)
+{
+	static const char note[] = "; key registers not wiped (engine busy)";
+	size_t n = strlen(glx_sb.last_err), k = sizeof(note) - 1;
+
+	glx_sb.stats.key_wipes_skipped++;
+	if (n && !(n >= k && strcmp(glx_sb.last_err + n - k, note) == 0))
+		fmt_snprintf(glx_sb.last_err + n, sizeof(glx_sb.last_err) - n, "%s", note);
+	if (glx_sb.keys_unwiped)
+		return;
+	glx_sb.keys_unwiped = true;
+	tap_diag("geode-sb: key registers not wiped: WKEY0..3 and CBC_IV0..3 may still hold the key, the timed-out operation is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
+		 glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+}
+
+/* Zeroes the key and IV registers (engine idle only) and the first `used` bytes of each buffer. */
 void glx_sb_wipe_after(size_t used)
 {
-	unsigned i;
-	for (i = 0; i < 4; i++) {
-		glx_sb_wr(GLX_SB_WKEY(i), 0);
-		glx_sb_wr(GLX_SB_CBC_IV(i), 0);
-	}
-	glx_sb.stats.key_wipes++;
+	if (glx_sb_engine_idle())
+		wipe_key_regs();
+	else
+		key_wipe_refused();
 	if (used) {
 		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_SRC, used);
 		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
@@ -336,11 +376,15 @@ static void sb_release(struct aes_session *s)
 {
 	unsigned i;
 	glx_sb_wipe(sess_key(s), GLX_SB_KEY_BYTES);
-	if (glx_sb.info.ok && !glx_sb.wedged) {
-		for (i = 0; i < 4; i++)
-			glx_sb_wr(GLX_SB_WKEY(i), 0);
-		glx_sb.stats.key_wipes++;
+	if (!glx_sb.info.ok)
+		return;
+	if (!glx_sb_engine_idle()) {
+		key_wipe_refused();
+		return;
 	}
+	for (i = 0; i < 4; i++)
+		glx_sb_wr(GLX_SB_WKEY(i), 0);
+	glx_sb.stats.key_wipes++;
 }
 
 static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
@@ -408,6 +452,11 @@ const char *geode_sb_absent_reason(void)
 const char *geode_sb_last_error(void)
 {
 	return glx_sb.last_err;
+}
+
+bool geode_sb_keys_unwiped(void)
+{
+	return glx_sb.keys_unwiped;
 }
 
 void geode_sb_set_emulated(bool emulated)

@@ -11,8 +11,9 @@
  *     buffers, GEODE_SB_CHUNK bytes per DMA operation, chaining the CBC IV
  *     across them); in == out allowed. set_key keeps the key in the
  *     session; every DMA operation loads it into WKEY0..3 again, and every
- *     crypt call ends by writing zeros to WKEY0..3 and CBC_IV0..3 and to
- *     the DMA buffers it used.
+ *     crypt call ends by writing zeros to WKEY0..3 and CBC_IV0..3 (unless
+ *     a timed-out operation still runs: see below) and to the DMA
+ *     buffers it used.
  *   RNG sources "geode-trng/tsel0" .. "geode-trng/tsel3" (MSR CTRL T_SEL
  *     0: raw noise, 1: LFSR, 2: whitener, 3: LFSR + whitener, noise
  *     generator on, test mode off), and "geode-trng/test-mode" (T_TM set:
@@ -30,6 +31,18 @@
  *     Linux gives up after 20 polls 10 us apart).
  * Besides the TSC bound, each wait stops after GEODE_SB_MAX_POLLS register
  * reads, so even a TSC that does not advance cannot hang the run.
+ *
+ * After a timeout the operation may still be running, and software must
+ * not write the block's registers until it completes ([DB] 6.11, security
+ * block, glx_sb_reg.h: wait for completion before the next operation).
+ * So until CTL_A.ST is seen clear (or the A flag set), no SOURCE/DEST/
+ * LENGTH/WKEY/CBC_IV/CTL_A write is made: each later request, and each
+ * wipe, first re-reads CTL_A and AES_INT up to GEODE_SB_IDLE_POLLS times
+ * (the operation already had its full time limit; this only sees whether
+ * it has finished since). A request then fails with "engine still busy
+ * with a timed-out operation"; a wipe is skipped and the error text says
+ * "key registers not wiped", and the key left in WKEY0..3 and CBC_IV0..3
+ * is wiped as soon as a later check finds the engine done.
  *
  * Errors carry the register state, e.g. "geode-sb: DMA timeout after
  * 22049000 cycles (limit 22048000, 22049 polls): CTL_A=0x0000003f
@@ -52,6 +65,7 @@
 #define GEODE_SB_WAIT_US_PER_BLOCK 1	/* plus this per 16-byte block, us */
 #define GEODE_TRNG_WAIT_US	10000	/* wait for RANDOM_NUM_STATUS valid, per word, us */
 #define GEODE_SB_MAX_POLLS	10000000u	/* backstop on register reads of one wait */
+#define GEODE_SB_IDLE_POLLS	16	/* CTL_A/AES_INT re-reads before touching a timed-out engine */
 #define GEODE_SB_ERR_PRINT	8	/* errors printed as `#` lines; later ones only kept */
 /*
  * Repetition count test on the TRNG's 32-bit words (SP 800-90B 4.4.1):
@@ -95,6 +109,14 @@ const char *geode_sb_absent_reason(void);
 /* The latest error of the driver (one line, no newline), "" when none. */
 const char *geode_sb_last_error(void);
 
+/*
+ * Whether WKEY0..3 and CBC_IV0..3 may still hold key material because a
+ * timed-out operation kept the engine busy when they were to be wiped
+ * (see above). Cleared when a later check finds the engine done and the
+ * registers are wiped.
+ */
+bool geode_sb_keys_unwiped(void);
+
 /* Marks the engine and RNG sources as backed by a device model (host tests, emulation build). */
 void geode_sb_set_emulated(bool emulated);
 
@@ -133,6 +155,7 @@ struct geode_sb_stats {
 	unsigned long iv_readback_same;	/* CBC: CBC_IV afterwards = the chained IV */
 	unsigned long iv_readback_other;
 	unsigned long key_wipes;	/* times WKEY0..3 and CBC_IV0..3 were zeroed */
+	unsigned long key_wipes_skipped;	/* ... not zeroed: a timed-out operation was still running */
 	uint64_t max_wait_cycles;	/* longest completion wait */
 	char first_overrun[200];	/* the first overrun's error text, "" if none */
 };

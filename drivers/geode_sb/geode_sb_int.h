@@ -21,6 +21,8 @@ struct glx_sb_state {
 	char last_err[256];
 	unsigned err_printed;
 	bool wedged;			/* a timed-out operation may still run */
+	bool keys_unwiped;		/* WKEY/CBC_IV not wiped: the engine was busy */
+	uint32_t busy_ctl, busy_int;	/* CTL_A, AES_INT at the last busy check */
 	bool inplace_dma;
 	uint8_t hkey_out[16];		/* the hidden key's encryption of a zero block */
 	bool have_hkey_out;
@@ -51,8 +53,20 @@ extern struct aes_engine glx_sb_engine;
  */
 int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
 
-/* Zeroes WKEY0..3, CBC_IV0..3 and the first `used` bytes of both DMA buffers (and the guards). */
+/*
+ * Zeroes WKEY0..3, CBC_IV0..3 and the first `used` bytes of both DMA
+ * buffers (and the guards). The registers only when the engine is idle:
+ * after a timeout with CTL_A.ST still set they are left alone, counted in
+ * key_wipes_skipped, and "key registers not wiped" is added to the error.
+ */
 void glx_sb_wipe_after(size_t used);
+
+/*
+ * Whether the engine's registers may be written: true unless a timed-out
+ * operation still runs (CTL_A.ST set, A flag clear) after
+ * GEODE_SB_IDLE_POLLS re-reads. Seeing it done wipes any key left behind.
+ */
+bool glx_sb_engine_idle(void);
 
 /* memset to zero that the compiler may not drop. */
 void glx_sb_wipe(void *p, size_t n);

@@ -244,9 +244,9 @@ void geode_trng_tests(const char *skip)
 			continue;
 		}
 		tap_result(bytes > 0 && cycles > 0,
-			   "geode-trng/tsel%u: throughput %llu bytes/s (%u bytes in %llu cycles; %s)", i,
+			   "geode-trng/tsel%u: throughput %llu bytes/s%s (%u bytes in %llu cycles; %s)", i,
 			   cycles ? (unsigned long long)(bytes * glx_sb_ticks_per_s() / cycles) : 0ull,
-			   (unsigned)bytes, (unsigned long long)cycles, modes[i].what);
+			   sources[i].emulated ? " (emulated)" : "", (unsigned)bytes, (unsigned long long)cycles, modes[i].what);
 	}
 	if (skip)
 		tap_skip(skip, "geode-trng/test-mode: T_TM self-check source registered known-bad");

@@ -61,13 +61,25 @@ static void decode_units(uint32_t edx)
 	d->phe2 = padlock_unit_state(edx, CPUID_C1_EDX_PHE2);
 }
 
+/* Index of the lowest set bit of a non-zero mask. */
+static unsigned bit_index(uint32_t mask)
+{
+	unsigned i = 0;
+	while (i < 31 && !(mask & (1u << i)))
+		i++;
+	return i;
+}
+
 /*
  * Sets bit in msr with the safe accessors ([LCEN] init_c3/zhaoxin: a
- * present but disabled ACE or RNG is enabled this way). Writes a one-line
- * account into note.
+ * present but disabled ACE or RNG is enabled this way) and reads the MSR
+ * back. A failure before the write is noted at once; after the write the
+ * outcome waits for CPUID to be read again (enable_judge).
  */
-static void enable_by_msr(const char *unit, uint32_t msr, uint32_t bit, char *note)
+static void enable_by_msr(unsigned idx, const char *unit, uint32_t msr, uint32_t bit)
 {
+	struct padlock_enable *e = &padlock_dev.enable[idx];
+	char *note = padlock_dev.enable_note[idx];
 	uint64_t v;
 
 	padlock_dev.enable_tried = true;
@@ -87,9 +99,46 @@ static void enable_by_msr(const char *unit, uint32_t msr, uint32_t bit, char *no
 			     "%s present but disabled: wrmsr 0x%X faulted, left disabled", unit, msr);
 		return;
 	}
+	e->unit = unit;
+	e->msr = msr;
+	e->bit = bit;
+	e->before = v;
+	e->wrote = true;
+	e->read_back = hw_rdmsr_safe(msr, &e->after) == 0;
+}
+
+/*
+ * After CPUID was read again: the write worked only if the unit now reads
+ * enabled. When it still reads present-but-disabled the note says the
+ * attempt failed, and why: the bit did not stick in the MSR, or it did
+ * and CPUID still says disabled.
+ */
+static void enable_judge(unsigned idx, enum padlock_state now)
+{
+	const struct padlock_enable *e = &padlock_dev.enable[idx];
+	char *note = padlock_dev.enable_note[idx];
+	unsigned long long from = e->before, to = e->before | e->bit, back = e->after;
+	char why[96];
+
+	if (!e->wrote)
+		return;
+	if (now == PADLOCK_ENABLED) {
+		fmt_snprintf(note, PADLOCK_NOTE_MAX,
+			     "%s was present but disabled: enabled it by setting MSR 0x%X bit %u (0x%llx -> 0x%llx)",
+			     e->unit, e->msr, bit_index(e->bit), from, to);
+		return;
+	}
+	if (!e->read_back)
+		fmt_snprintf(why, sizeof(why), "reading MSR 0x%X back faulted", e->msr);
+	else if (!(e->after & e->bit))
+		fmt_snprintf(why, sizeof(why), "the bit did not stick, MSR 0x%X reads 0x%llx",
+			     e->msr, back);
+	else
+		fmt_snprintf(why, sizeof(why), "MSR 0x%X reads 0x%llx but CPUID 0xC0000001 EDX=0x%08x",
+			     e->msr, back, padlock_dev.edx);
 	fmt_snprintf(note, PADLOCK_NOTE_MAX,
-		     "%s was present but disabled: enabled it by setting MSR 0x%X 0x%llx -> 0x%llx",
-		     unit, msr, (unsigned long long)v, (unsigned long long)(v | bit));
+		     "%s was present but disabled: tried to enable it by setting MSR 0x%X bit %u (0x%llx -> 0x%llx); the unit is still disabled: %s",
+		     e->unit, e->msr, bit_index(e->bit), from, to, why);
 }
 
 /* Enables a present but disabled ACE and RNG where the CPU family has a known MSR. */
@@ -100,9 +149,9 @@ static void enable_units(void)
 
 	if (d->ace == PADLOCK_PRESENT) {
 		if (d->zhaoxin)
-			enable_by_msr("ACE", MSR_ZHAOXIN_FCR57, FCR57_ACE_ENABLE, d->enable_note[0]);
+			enable_by_msr(0, "ACE", MSR_ZHAOXIN_FCR57, FCR57_ACE_ENABLE);
 		else if (via6)
-			enable_by_msr("ACE", MSR_VIA_FCR, FCR_ACE_ENABLE, d->enable_note[0]);
+			enable_by_msr(0, "ACE", MSR_VIA_FCR, FCR_ACE_ENABLE);
 		else
 			fmt_snprintf(d->enable_note[0], PADLOCK_NOTE_MAX,
 				     "ACE present but disabled, no known enable MSR for family %u",
@@ -110,9 +159,9 @@ static void enable_units(void)
 	}
 	if (d->rng == PADLOCK_PRESENT) {
 		if (d->zhaoxin)
-			enable_by_msr("RNG", MSR_ZHAOXIN_FCR57, FCR57_RNG_ENABLE, d->enable_note[1]);
+			enable_by_msr(1, "RNG", MSR_ZHAOXIN_FCR57, FCR57_RNG_ENABLE);
 		else if (via6)
-			enable_by_msr("RNG", MSR_VIA_RNG, RNG_MSR_ENABLE, d->enable_note[1]);
+			enable_by_msr(1, "RNG", MSR_VIA_RNG, RNG_MSR_ENABLE);
 		else
 			fmt_snprintf(d->enable_note[1], PADLOCK_NOTE_MAX,
 				     "RNG present but disabled, no known enable MSR for family %u",
@@ -170,6 +219,8 @@ void padlock_probe(const struct cpu_info *cpu)
 		hw_cpuid(PADLOCK_LEAF_FEAT, 0, &r);
 		decode_units(r.edx);
 		tap_diag("padlock: after enabling: CPUID 0xC0000001 EDX=0x%08x", r.edx);
+		enable_judge(0, d->ace);
+		enable_judge(1, d->rng);
 	}
 	if (d->enable_note[0][0])
 		tap_diag("padlock: %s (ACE now %s)", d->enable_note[0], state_word(d->ace));
@@ -213,20 +264,30 @@ void padlock_probe(const struct cpu_info *cpu)
 			 engine_strerror(d->register_error));
 }
 
-/* The detection test: units decoded, every enable attempt worked, engines registered. */
+/*
+ * The detection test: units decoded, every enable attempt worked, engines
+ * registered. When not, the line ends with why: the note of each unit
+ * left disabled, or the registration error.
+ */
 static void test_detection(void)
 {
 	struct padlock_dev *d = &padlock_dev;
+	const char *ace_why = d->ace == PADLOCK_PRESENT ? d->enable_note[0] : "";
+	const char *rng_why = d->rng == PADLOCK_PRESENT ? d->enable_note[1] : "";
 
 	if (d->absent) {
 		tap_skip(d->absent, "padlock: units detected and enabled");
 		return;
 	}
 	tap_result(!d->enable_failed && d->register_error == 0,
-		   "padlock: units detected and enabled (rng=%s ace=%s ace2=%s phe=%s pmm=%s, %u engines)",
+		   "padlock: units detected and enabled (rng=%s ace=%s ace2=%s phe=%s pmm=%s, %u engines)%s%s%s%s%s%s",
 		   state_word(d->rng), state_word(d->ace),
 		   state_word(d->ace2), state_word(d->phe),
-		   state_word(d->pmm), d->engines);
+		   state_word(d->pmm), d->engines,
+		   ace_why[0] ? ": " : "", ace_why,
+		   rng_why[0] ? (ace_why[0] ? "; " : ": ") : "", rng_why,
+		   d->register_error ? ": engine registration failed: " : "",
+		   d->register_error ? engine_strerror(d->register_error) : "");
 }
 
 void padlock_tests(void)

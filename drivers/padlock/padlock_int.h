@@ -9,7 +9,16 @@
 #include "../../lib/cpuid.h"
 #include "padlock.h"
 
-#define PADLOCK_NOTE_MAX	160
+#define PADLOCK_NOTE_MAX	240
+
+/* One attempt to enable a present but disabled unit through its MSR. */
+struct padlock_enable {
+	const char *unit;		/* "ACE" or "RNG" */
+	uint32_t msr, bit;		/* the enable MSR and its bit (a mask) */
+	uint64_t before, after;		/* the MSR before the write, and read back after it */
+	bool wrote;			/* the wrmsr went through: judged after CPUID is read again */
+	bool read_back;			/* ... and the read-back did not fault */
+};
 
 /* What the probe found. */
 struct padlock_dev {
@@ -24,6 +33,7 @@ struct padlock_dev {
 	enum padlock_state rng, ace, ace2, phe, pmm, phe2;
 	bool enable_tried, enable_failed;
 	char enable_note[2][PADLOCK_NOTE_MAX];	/* ACE, RNG: what enabling did */
+	struct padlock_enable enable[2];	/* ACE, RNG: the MSR write, if one was made */
 	bool phe_block_mode;		/* Nano and later: EAX = -1, software padding */
 	bool rng_has_msr;		/* C3/C7: MSR 0x110B */
 	bool rng_msr_ok;		/* it could be read */

@@ -116,8 +116,9 @@ static void pmm_timing(void)
 		d = hw_rdtsc() - t0;
 		sw = d < sw ? d : sw;
 	}
-	tap_diag("padlock: pmm: 1024-bit montmul: %llu cycles with rep montmul (operand copies included), %llu in software (lib/montmul), fewest of %u runs",
-		 (unsigned long long)hw, (unsigned long long)sw, PMM_TIMING_RUNS);
+	tap_diag("padlock: pmm: 1024-bit montmul: %llu cycles with rep montmul%s (operand copies included), %llu in software (lib/montmul), fewest of %u runs",
+		 (unsigned long long)hw, padlock_emulated ? " (emulated)" : "",
+		 (unsigned long long)sw, PMM_TIMING_RUNS);
 }
 
 void padlock_pmm_tests(void)

@@ -33,6 +33,8 @@ for d in 0 1 2 3; do
 	expect_line "^ok [0-9]+ - rng: padlock-xstore/div$d source delivers 64 bytes$" "c7: RNG source div$d delivers"
 done
 expect_line '^ok [0-9]+ - padlock: pmm rep montmul 1024-bit known answer$' "c7: PMM known answer"
+expect_line '^# padlock: pmm: 1024-bit montmul: [0-9]+ cycles with rep montmul \(emulated\) ' \
+	"c7: the PMM timing of the model is labelled (emulated)"
 n_xc=$(grep -cE '^ok [0-9]+ - crosscheck: padlock-ace ' "$BOOT_LOG")
 [ "$n_xc" -ge 30 ]; ok $? "c7: ACE cross-checks against software, every claimed triple ($n_xc ok)"
 expect_line '^# engine: aes padlock-ace: .*, emulated\)$' "c7: the padlock-ace engine says emulated"

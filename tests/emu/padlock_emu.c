@@ -189,7 +189,8 @@ int emu_select(enum emu_profile p, const struct emu_options *opt)
 		mo.rng_msr_set = opt->rng_msr_set;
 		mo.rng_msr = opt->rng_msr;
 		mo.rng_empty_every = opt->rng_empty_every;
-		mo.faults = opt->rng_stuck ? PADLOCK_MODEL_FAULT_RNG_STUCK : 0;
+		mo.faults = (opt->rng_stuck ? PADLOCK_MODEL_FAULT_RNG_STUCK : 0) |
+			    (opt->ace_locked ? PADLOCK_MODEL_FAULT_ACE_LOCKED : 0);
 	}
 	padlock_model_init(&E.m, (enum padlock_model_cpu)p, &E.dump, &mo);
 	E.selected = true;

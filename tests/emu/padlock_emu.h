@@ -73,6 +73,7 @@ struct emu_options {
 	uint32_t rng_msr;	/* default: enable, source A (+B when the model has it) */
 	unsigned rng_empty_every; /* every n-th xstore finds the FIFO empty (0: never) */
 	bool rng_stuck;		/* xstore never returns data (the model's rng-stuck fault) */
+	bool ace_locked;	/* ACE disabled, its enable bit does not stick (ace-locked fault) */
 	uint32_t cr0;		/* initial virtual CR0 (bit 3 TS, bit 2 EM) */
 };
 

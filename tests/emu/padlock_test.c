@@ -347,6 +347,31 @@ static void test_disabled(void)
 	     strstr(engine_hash_find("padlock-phe", HASH_SHA1)->description, "block mode"),
 	     "zhaoxin (synthetic): disabled ACE and RNG enabled through MSR 0x1257 bits 7 and 8; PHE block mode");
 
+	/* An enable write that does not stick: the notes must say it failed, not "enabled it". */
+	memset(&o, 0, sizeof(o));
+	o.ace_locked = true;
+	setup(EMU_ESTHER, &o);
+	t_diag_lines(console_emu_text());
+	t_ok(!(emu_msr_fcr() & FCR_ACE_ENABLE) && !engine_aes_find("padlock-ace") &&
+	     text_has("padlock: ACE was present but disabled: tried to enable it by setting MSR 0x1107 bit 28 (0x0 -> 0x10000000); the unit is still disabled: the bit did not stick, MSR 0x1107 reads 0x0 (ACE now present-but-disabled)") &&
+	     !text_has("enabled it by setting"),
+	     "esther, ACE locked: FCR 0x1107 bit 28 does not stick; the probe says the attempt failed, not that it enabled ACE");
+	console_emu_clear();
+	padlock_tests();
+	t_diag_lines(console_emu_text());
+	t_ok(text_has("not ok ") &&
+	     text_has(" - padlock: units detected and enabled (rng=enabled ace=present-but-disabled ace2=enabled phe=enabled pmm=enabled, 6 engines): ACE was present but disabled: tried to enable it by setting MSR 0x1107 bit 28 (0x0 -> 0x10000000); the unit is still disabled: the bit did not stick, MSR 0x1107 reads 0x0\n"),
+	     "esther, ACE locked: the detection test is not ok and gives the failed enable as the reason");
+
+	memset(&o, 0, sizeof(o));
+	o.ace_locked = true;
+	setup(EMU_ZHAOXIN, &o);
+	t_diag_lines(console_emu_text());
+	t_ok(!engine_aes_find("padlock-ace") && engine_rng_find("padlock-xstore/div0") &&
+	     text_has("ACE was present but disabled: tried to enable it by setting MSR 0x1257 bit 7 (") &&
+	     text_has("the unit is still disabled: the bit did not stick, MSR 0x1257 reads 0x"),
+	     "zhaoxin (synthetic), ACE locked: MSR 0x1257 bit 7 does not stick, reported as a failed attempt");
+
 	setup(EMU_ISAIAH, NULL);
 	exc = emu_guard(ctr_direct, NULL);
 	t_ok(exc == EMU_EXC_UD, "isaiah: ACE2 present but disabled (CPUID bit 9 clear): CTR not claimed, rep xcrypt-ctr raises #UD (%s)", emu_last_fault());

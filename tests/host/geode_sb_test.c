@@ -21,6 +21,17 @@
  *     budget the test computes from the driver's documented limits (the
  *     hw_host TSC advances 1000 cycles per read, so the number of reads
  *     proves each wait was bounded), and the program never hangs (alarm).
+ *
+ * When the driver does not find the device (a broken PCI model) the rest
+ * is not run: `not ok` with the reason, then the plan. A crash (SIGSEGV,
+ * SIGBUS, SIGILL, SIGFPE) also ends in a `not ok` naming the part that
+ * crashed, and the plan, so prove never reports "No plan found".
+ *
+ *   geode_sb_test              the tests
+ *   geode_sb_test --break-pci  the same with the model's device ID changed
+ *                              after it is installed
+ *   geode_sb_test --crash      a SIGSEGV after the probe tests
+ * (the last two test the harness itself: tests/tools/geode-sb-harness.t)
  */
 #include <signal.h>
 #include <stdarg.h>
@@ -49,6 +60,9 @@
 static struct geode_sb_model M;
 static struct pci_model PM;
 static unsigned tn, tfail;
+static bool break_pci;			/* --break-pci */
+static bool crash;			/* --crash */
+static const char *phase = "start";	/* the test function running, for on_crash */
 static char out[OUT_CAP];		/* captured driver output */
 
 static uint8_t buf_in[MAXLEN + 64] __attribute__((aligned(16)));
@@ -98,7 +112,51 @@ static void on_alarm(int sig)
 /* ---- capturing what the driver prints (kprintf -> stdout) ---- */
 
 static FILE *cap_file;
-static int cap_saved = -1;
+static int cap_saved = -1;		/* the real stdout while capturing, else -1 */
+
+/* Appends the decimal v to buf at *n (async-signal-safe). */
+static void put_uint(char *buf, size_t *n, size_t cap, unsigned v)
+{
+	char d[12];
+	unsigned k = 0;
+
+	do
+		d[k++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (k > 0 && *n < cap)
+		buf[(*n)++] = d[--k];
+}
+
+static void put_str(char *buf, size_t *n, size_t cap, const char *str)
+{
+	while (*str && *n < cap)
+		buf[(*n)++] = *str++;
+}
+
+/*
+ * A crash: one more result, `not ok`, naming the signal and the part that
+ * ran, then the plan, written with write(2) to the real stdout.
+ */
+static void on_crash(int sig)
+{
+	char buf[256];
+	size_t n = 0;
+
+	if (cap_saved >= 0)
+		dup2(cap_saved, 1);
+	put_str(buf, &n, sizeof(buf), "not ok ");
+	put_uint(buf, &n, sizeof(buf), tn + 1);
+	put_str(buf, &n, sizeof(buf), " - geode_sb_test crashed (signal ");
+	put_uint(buf, &n, sizeof(buf), (unsigned)sig);
+	put_str(buf, &n, sizeof(buf), ") in ");
+	put_str(buf, &n, sizeof(buf), phase);
+	put_str(buf, &n, sizeof(buf), "\n1..");
+	put_uint(buf, &n, sizeof(buf), tn + 1);
+	put_str(buf, &n, sizeof(buf), "\n");
+	if (write(1, buf, n) < 0)
+		_exit(3);
+	_exit(1);
+}
 
 static void capture_begin(void)
 {
@@ -118,6 +176,7 @@ static const char *capture_end(void)
 	fflush(stdout);
 	dup2(cap_saved, 1);
 	close(cap_saved);
+	cap_saved = -1;
 	rewind(cap_file);
 	n = fread(out, 1, sizeof(out) - 1, cap_file);
 	out[n] = '\0';
@@ -192,8 +251,19 @@ static void scenario(uint32_t faults, tweak_fn tweak)
 	if (tweak)
 		tweak(&M);
 	capture_begin();
-	if (geode_sb_host_probe(&M, &PM) != 0)
-		printf("geode_sb_host_probe failed\n");
+	if (!break_pci) {
+		if (geode_sb_host_probe(&M, &PM) != 0)
+			printf("geode_sb_host_probe failed\n");
+	} else {
+		/* geode_sb_host_probe() with the device ID changed in between. */
+		if (geode_sb_host_install(&M, &PM) != 0)
+			printf("geode_sb_host_install failed\n");
+		if (M.pci_fn)
+			pci_model_poke32(M.pci_fn, PCI_ID, 0xdead0000u | GLX_SB_VENDOR);
+		pci_scan();
+		geode_sb_set_emulated(true);
+		geode_sb_probe();
+	}
 	capture_end();
 }
 
@@ -591,8 +661,36 @@ static void test_fault_timeout(void)
 	     strstr(out, "geode-sb: engine still busy with a timed-out operation: CTL_A=0x0000001f") != NULL,
 	     "dma-timeout: next request refused at once while the engine is still busy (%lu TSC reads)",
 	     r2 - r1);
-	t_ok(M.wkey[0] == 0 && M.wkey[1] == 0 && M.wkey[2] == 0 && M.wkey[3] == 0,
-	     "dma-timeout: key registers zeroed even after the timeout");
+	/*
+	 * Writing WKEY/CBC_IV (or any DMA register) while the timed-out
+	 * operation still runs is a protocol error: the key stays in the
+	 * registers, and the driver says it could not wipe them.
+	 */
+	t_ok(M.st.writes_while_busy == 0 && geode_sb_keys_unwiped() && M.wkey[0] == 1 &&
+	     geode_sb_stats()->key_wipes_skipped >= 3 &&
+	     strstr(out, "# geode-sb: key registers not wiped: WKEY0..3 and CBC_IV0..3 may still hold the key") &&
+	     strstr(geode_sb_last_error(), "; key registers not wiped (engine busy)"),
+	     "dma-timeout: no register written while the timed-out operation runs (busy writes %lu): the key is left in WKEY (0x%08x), %lu wipes skipped and reported as \"key registers not wiped\"",
+	     M.st.writes_while_busy, M.wkey[0], geode_sb_stats()->key_wipes_skipped);
+	test_protocol("dma-timeout, engine still busy");
+
+	/* The operation completes late: the next check wipes the key first, then the engine works. */
+	M.busy = false;
+	M.ctl[0] &= ~(uint32_t)GLX_SB_CTL_ST;
+	M.faults = 0;
+	capture_begin();
+	e->set_key(&sess, key, 128);
+	rc = e->crypt(&sess, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, buf_in, buf_out, 16);
+	e->release(&sess);
+	capture_end();
+	diag_block("dma-timeout, after the late completion", out);
+	t_ok(rc == ENGINE_OK && !geode_sb_keys_unwiped() && M.wkey[0] == 0 && M.wkey[1] == 0 &&
+	     M.wkey[2] == 0 && M.wkey[3] == 0 && M.iv[0] == 0 &&
+	     strstr(out, "geode-sb: the timed-out operation has completed since") &&
+	     strstr(out, "geode-sb: WKEY0..3 and CBC_IV0..3 wiped now, after the timed-out operation completed"),
+	     "dma-timeout: once the operation is seen done, the key left behind is wiped and the engine works again (rc %d)",
+	     rc);
+	test_protocol("dma-timeout, after the late completion");
 }
 
 static void test_fault_overrun(void)
@@ -778,31 +876,62 @@ static void test_eeprom_states(void)
 	t_ok(M.st.eeprom_writes == 0, "no EEPROM register written");
 }
 
-int main(void)
+/* --crash: what a stray pointer in a test or the driver does. */
+static void test_crash_handler(void)
 {
+	raise(SIGSEGV);
+}
+
+/* Runs one part of the tests, naming it for on_crash. */
+#define RUN(fn, ...)	do { phase = #fn; fn(__VA_ARGS__); } while (0)
+
+int main(int argc, char **argv)
+{
+	static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
+	unsigned i;
+
+	if (argc == 2 && strcmp(argv[1], "--break-pci") == 0) {
+		break_pci = true;
+	} else if (argc == 2 && strcmp(argv[1], "--crash") == 0) {
+		crash = true;
+	} else if (argc != 1) {
+		fprintf(stderr, "usage: geode_sb_test [--break-pci | --crash]\n");
+		return 2;
+	}
 	signal(SIGALRM, on_alarm);
+	for (i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++)
+		signal(crash_signals[i], on_crash);
 	alarm(HANG_SECONDS);
 	printf("TAP version 13\n");
 
-	test_probe_ok();
-	test_engine_errors();
-	test_kats();
-	test_lengths();
-	test_cbc_chaining();
-	test_wiped();
-	test_trng();
-	test_protocol("healthy model, AES and TRNG");
-	test_unit_tests_ok();
-	test_protocol("healthy model, after geode_sb_tests()");
-	test_completion_variants();
-	test_eeprom_states();
-	test_absent();
-	test_fault_timeout();
-	test_fault_overrun();
-	test_fault_wrong_data();
-	test_fault_ignore_key();
-	test_fault_rng();
-	test_fault_probe();
+	RUN(test_probe_ok);
+	if (crash)
+		RUN(test_crash_handler);
+	if (geode_sb_absent_reason() != NULL) {
+		/* Everything below drives the device: it would only fail (or crash) again. */
+		t_ok(false, "the driver finds the security block in the model (%s): the other tests are not run",
+		     geode_sb_absent_reason());
+		printf("1..%u\n", tn);
+		return 1;
+	}
+	RUN(test_engine_errors);
+	RUN(test_kats);
+	RUN(test_lengths);
+	RUN(test_cbc_chaining);
+	RUN(test_wiped);
+	RUN(test_trng);
+	RUN(test_protocol, "healthy model, AES and TRNG");
+	RUN(test_unit_tests_ok);
+	RUN(test_protocol, "healthy model, after geode_sb_tests()");
+	RUN(test_completion_variants);
+	RUN(test_eeprom_states);
+	RUN(test_absent);
+	RUN(test_fault_timeout);
+	RUN(test_fault_overrun);
+	RUN(test_fault_wrong_data);
+	RUN(test_fault_ignore_key);
+	RUN(test_fault_rng);
+	RUN(test_fault_probe);
 
 	printf("1..%u\n", tn);
 	return tfail ? 1 : 0;
