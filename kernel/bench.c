@@ -79,11 +79,92 @@ static int timed(bench_fn fn, void *ctx, uint64_t count, uint64_t *cycles)
 	return rc;
 }
 
+/*
+ * Whether a run of t cycles at twice the count of a run of prev cycles
+ * looks stretched: doubling a count at most doubles the time of an
+ * operation of fixed cost (fixed + per-byte cycles, both >= 0), so a run
+ * longer than 2.25 x prev was interrupted (host scheduling under TCG, an
+ * SMI on hardware) or warmed up late. The first run (prev == 0) has no
+ * yardstick and counts as stretched.
+ */
+static bool looks_stretched(uint64_t t, uint64_t prev)
+{
+	return prev == 0 || t > 2 * prev + prev / 4;
+}
+
+/*
+ * The count to time: doubles from 1 until one run lasts at least target
+ * cycles (at most BENCH_MAX_OPS), then scales to target. The run that
+ * stops the doubling is timed twice when it looks stretched and the
+ * shorter time decides, so a single interruption cannot end the doubling
+ * early. The scaled count never falls below half the last count (which
+ * ran in under target). Returns 0, ENGINE_E* or BENCH_EZERO.
+ */
+static int choose_count(bench_fn fn, void *ctx, uint64_t target, uint64_t *count)
+{
+	uint64_t n = 1, t, t2, prev = 0, scaled;
+	int rc;
+
+	for (;;) {
+		rc = timed(fn, ctx, n, &t);
+		if (rc != 0)
+			return rc;
+		if (t >= target && n < BENCH_MAX_OPS && looks_stretched(t, prev)) {
+			rc = timed(fn, ctx, n, &t2);
+			if (rc != 0)
+				return rc;
+			if (t2 < t)
+				t = t2;
+		}
+		if (t == 0)
+			return BENCH_EZERO;	/* even one 16-byte operation takes cycles */
+		if (t >= target || n >= BENCH_MAX_OPS)
+			break;
+		prev = t;
+		n *= 2;
+	}
+	if (t > target) {
+		scaled = bstat_muldiv(n, target, t);
+		n = scaled > n / 2 ? scaled : n / 2;
+		if (n == 0)
+			n = 1;
+	}
+	*count = n;
+	return 0;
+}
+
+/* reps runs of n operations into runs[]. Returns 0, ENGINE_E* or BENCH_EZERO. */
+static int time_reps(bench_fn fn, void *ctx, uint64_t n, unsigned reps, uint64_t *runs)
+{
+	unsigned i;
+	int rc;
+
+	for (i = 0; i < reps; i++) {
+		rc = timed(fn, ctx, n, &runs[i]);
+		if (rc != 0)
+			return rc;
+		if (runs[i] == 0)
+			return BENCH_EZERO;
+	}
+	return 0;
+}
+
+static uint64_t min_of(const uint64_t *v, unsigned n)
+{
+	uint64_t m = v[0];
+	unsigned i;
+
+	for (i = 1; i < n; i++)
+		if (v[i] < m)
+			m = v[i];
+	return m;
+}
+
 int bench_measure(const struct bench_plan *p, bench_fn fn, void *ctx,
 		  uint64_t bytes_per_op, struct bench_cell *c)
 {
-	uint64_t runs[BSTAT_MAX_REPS], target, n = 1, t;
-	unsigned reps = p->reps, i;
+	uint64_t runs[BSTAT_MAX_REPS], target, n, more;
+	unsigned reps = p->reps, retry;
 	int rc;
 
 	memset(c, 0, sizeof(*c));
@@ -92,39 +173,26 @@ int bench_measure(const struct bench_plan *p, bench_fn fn, void *ctx,
 	target = p->budget_cycles / reps;
 	if (target == 0)
 		target = 1;
-	/* Find a count whose run lasts at least target cycles (also warms up). */
-	for (;;) {
-		rc = timed(fn, ctx, n, &t);
-		if (rc != 0)
-			goto fail;
-		if (t == 0) {
-			/* Even one 16-byte operation takes cycles: the clock is not running. */
-			rc = BENCH_EZERO;
-			goto fail;
-		}
-		if (t >= target || n >= BENCH_MAX_OPS)
-			break;
-		n *= 2;
-	}
+	rc = choose_count(fn, ctx, target, &n);
+	if (rc != 0)
+		goto fail;
 	/*
-	 * Scale to one run of target cycles. n / 2 ran in under target: a run
-	 * of n that a host or SMI interruption stretched past 2 x target must
-	 * not shrink the count below that.
+	 * Runs far shorter than target mean that the count was chosen from
+	 * times stretched twice over: scale up from the shortest run and time
+	 * again (at most BENCH_RESCALES times; a run that stays short past
+	 * that is reported as measured).
 	 */
-	if (t > target) {
-		uint64_t scaled = bstat_muldiv(n, target, t);
-		n = scaled > n / 2 ? scaled : n / 2;
-		if (n == 0)
-			n = 1;
-	}
-	for (i = 0; i < reps; i++) {
-		rc = timed(fn, ctx, n, &runs[i]);
+	for (retry = 0;; retry++) {
+		rc = time_reps(fn, ctx, n, reps, runs);
 		if (rc != 0)
 			goto fail;
-		if (runs[i] == 0) {
-			rc = BENCH_EZERO;
-			goto fail;
-		}
+		if (retry == BENCH_RESCALES || n >= BENCH_MAX_OPS ||
+		    bstat_median(runs, reps) >= target / BENCH_SHORT_DIV)
+			break;
+		more = bstat_muldiv(n, target, min_of(runs, reps));
+		n = more > 2 * n ? more : 2 * n;
+		if (n > BENCH_MAX_OPS)
+			n = BENCH_MAX_OPS;
 	}
 	c->measured = true;
 	c->ops = n;

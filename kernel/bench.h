@@ -8,7 +8,9 @@
  * different operation (not OFB/CTR, SP 800-38A 6.4-6.5), in 1000s of bytes
  * per second and in cycles per byte, the median of BENCH_REPS repetitions
  * and their spread; a least-squares cost model (fixed cycles per operation
- * + cycles per byte) and the break-even size against the software engine;
+ * + cycles per byte) and the break-even size against the software engine
+ * (or `unreliable` where a cell spread over 25 % or the fixed cost came out
+ * negative: no break-even is made up from such a line);
  * variants (in place, unaligned input, both DMA contexts where a driver
  * offers them); hash engines in the same form; RNG sources in bytes per
  * second; montmul operations per second where a driver offers them.
@@ -20,9 +22,11 @@
  * returned an engine error, faulted, or a repetition took zero cycles.
  *
  * Determinism: the operation count of each cell comes from doubling until
- * one run lasts budget/reps, then scaling to the budget; both depend only
- * on cycle counts, so under `qemu -icount shift=0` (TSC = instructions)
- * two boots print identical figures.
+ * one run lasts budget/reps, then scaling to the budget (re-timing a run
+ * that looks stretched by an interruption, and scaling up again when the
+ * repetitions come out far short, see bench_measure in bench_int.h); all
+ * of it depends only on cycle counts, so under `qemu -icount shift=0`
+ * (TSC = instructions) two boots print identical figures.
  */
 #ifndef CQ_KERNEL_BENCH_H
 #define CQ_KERNEL_BENCH_H

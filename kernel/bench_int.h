@@ -21,6 +21,8 @@
 #define BENCH_NAME_MAX	48		/* a row name, with its NUL */
 #define BENCH_MAX_OPS	(1ull << 30)	/* bound on the operations of one run */
 #define BENCH_EZERO	(-100)		/* a timed run took zero cycles (no ENGINE_E* code) */
+#define BENCH_SHORT_DIV	2		/* repetitions under budget/reps/2: the count was too small */
+#define BENCH_RESCALES	2		/* times a cell's count is scaled up after short repetitions */
 
 extern const uint32_t bench_sizes[BENCH_NSIZES];
 
@@ -74,10 +76,15 @@ typedef int (*bench_fn)(void *ctx, uint64_t count);
 
 /*
  * Measures fn: doubles the count from 1 until one run lasts at least
- * budget/reps cycles (at most BENCH_MAX_OPS), scales the count to that
- * length (never below the last count that fell short), then times reps
- * runs. bytes_per_op gives cell->bytes. Returns 0,
- * ENGINE_E* (an operation failed) or BENCH_EZERO; cell->err says the same.
+ * target = budget/reps cycles (at most BENCH_MAX_OPS; the run that ends
+ * the doubling is timed again when it is the first or took over 2.25
+ * times the previous run, and the shorter time counts), scales the count
+ * to that length (never below the last count that fell short), then
+ * times reps runs. When their median is under target / BENCH_SHORT_DIV
+ * (the doubling was fooled twice) the count is scaled up from the
+ * shortest run and the reps runs are timed again, at most BENCH_RESCALES
+ * times. bytes_per_op gives cell->bytes. Returns 0, ENGINE_E* (an operation failed) or BENCH_EZERO;
+ * cell->err says the same.
  */
 int bench_measure(const struct bench_plan *p, bench_fn fn, void *ctx,
 		  uint64_t bytes_per_op, struct bench_cell *cell);

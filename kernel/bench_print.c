@@ -12,6 +12,12 @@
 
 #define REFERENCE_ENGINE	"software"	/* the engine break-evens are computed against */
 #define CELL_TEXT		24
+/*
+ * A fit is unreliable when a fitted cell's repetitions spread more than
+ * this (per mille of the median): the cycles of that cell are not one
+ * measurement. Real hardware stays under a few percent; TCG often does not.
+ */
+#define FIT_SPREAD_MAX_X10	250
 #define LINE_MAX_BYTES		(BENCH_NAME_MAX + BENCH_NSIZES * (BSTAT_COL_WIDTH + 8) + 16)
 
 /* ---- Records ---- */
@@ -111,9 +117,10 @@ void bench_print_grid(const struct bench_row *rows, unsigned n, enum bench_grid 
 /*
  * Fits the row's measured cells (an engine's max_len may leave out the
  * largest sizes). False, !fit->ok, with fewer than two; *largest is the
- * largest size fitted.
+ * largest size fitted, *spread the largest spread_x10 among them.
  */
-static bool fit_row(const struct bench_row *r, struct bstat_fit *fit, uint32_t *largest)
+static bool fit_row(const struct bench_row *r, struct bstat_fit *fit, uint32_t *largest,
+		    uint32_t *spread)
 {
 	uint32_t x[BENCH_NSIZES];
 	uint64_t y[BENCH_NSIZES];
@@ -127,6 +134,8 @@ static bool fit_row(const struct bench_row *r, struct bstat_fit *fit, uint32_t *
 		x[n] = bench_sizes[i];
 		y[n++] = bstat_muldiv(c->cycles, 100, c->ops);	/* centicycles per operation */
 		*largest = bench_sizes[i];
+		if (c->spread_x10 > *spread)
+			*spread = c->spread_x10;
 	}
 	return n >= 2 && bstat_fit_line(x, y, n, fit);
 }
@@ -149,13 +158,36 @@ static long long round_x100(int64_t v)
 	return v < 0 ? -((-v + 50) / 100) : (v + 50) / 100;
 }
 
+/*
+ * Why a fit cannot be trusted, into why (n bytes): a fitted cell spread
+ * over FIT_SPREAD_MAX_X10, or a negative fixed cost (no engine gains
+ * cycles per operation: the cells disagree with a straight line). False,
+ * why untouched, when the fit looks sound.
+ */
+static bool fit_unreliable(const struct bstat_fit *fit, uint32_t spread, char *why, size_t n)
+{
+	char pct[CELL_TEXT];
+
+	if (spread > FIT_SPREAD_MAX_X10) {
+		fmt_fixed(pct, sizeof(pct), (int64_t)spread, 1);
+		fmt_snprintf(why, n, "unreliable: spread %s %%", pct);
+		return true;
+	}
+	if (round_x100(fit->fixed_x100) < 0) {
+		fmt_snprintf(why, n, "unreliable: negative fixed cost");
+		return true;
+	}
+	return false;
+}
+
 /* What the cost table and record say about one row. */
 struct cost_line {
 	struct bstat_fit fit;
+	bool unreliable;		/* this row's fit (fit_unreliable) */
 	const char *vs;
 	char per_byte[CELL_TEXT];
 	char be_rec[CELL_TEXT];		/* breakeven_bytes= value */
-	char be_text[64];		/* the table's words */
+	char be_text[96];		/* the table's words */
 };
 
 /* Fits r and compares it with its reference row. False when r has no fit. */
@@ -165,21 +197,34 @@ static bool cost_line(const struct bench_row *rows, unsigned n, const struct ben
 	const struct bench_row *ref;
 	struct bstat_fit ref_fit;
 	struct bstat_breakeven be;
-	uint32_t largest = 0, ref_largest = 0;
+	uint32_t largest = 0, ref_largest = 0, spread = 0, ref_spread = 0;
+	char why[48];
 	size_t len;
 
-	if (!fit_row(r, &c->fit, &largest))
+	if (!fit_row(r, &c->fit, &largest, &spread))
 		return false;
 	fmt_fixed(c->per_byte, sizeof(c->per_byte), c->fit.per_byte_x100, 2);
+	c->unreliable = fit_unreliable(&c->fit, spread, why, sizeof(why));
 	ref = reference_row(rows, n, r);
-	if (ref == r || !ref || !fit_row(ref, &ref_fit, &ref_largest)) {
+	if (ref == r || !ref || !fit_row(ref, &ref_fit, &ref_largest, &ref_spread)) {
 		c->vs = "none";
 		fmt_snprintf(c->be_rec, sizeof(c->be_rec), "none");
-		fmt_snprintf(c->be_text, sizeof(c->be_text), ref == r ? "(the reference)"
-			     : "(no reference row)");
+		fmt_snprintf(c->be_text, sizeof(c->be_text), "(%s%s%s)",
+			     ref == r ? "the reference" : "no reference row",
+			     c->unreliable ? ", " : "", c->unreliable ? why : "");
 		return true;
 	}
 	c->vs = REFERENCE_ENGINE;
+	if (c->unreliable || fit_unreliable(&ref_fit, ref_spread, why, sizeof(why))) {
+		/* A break-even from a line that is not a measurement would be made up. */
+		fmt_snprintf(c->be_rec, sizeof(c->be_rec), "unknown");
+		if (c->unreliable)
+			fmt_snprintf(c->be_text, sizeof(c->be_text), "(%s)", why);
+		else
+			fmt_snprintf(c->be_text, sizeof(c->be_text), "(unknown: the %s fit is %s)",
+				     REFERENCE_ENGINE, why);
+		return true;
+	}
 	be = bstat_breakeven(&c->fit, &ref_fit);
 	bstat_format_breakeven(c->be_rec, sizeof(c->be_rec), &be);
 	if (be.kind == BSTAT_BE_FROM)
@@ -242,9 +287,9 @@ bool bench_print_cost(const struct bench_row *rows, unsigned n)
 
 		if (r->bv != BV_SEPARATE || !cost_line(rows, n, r, &c))
 			continue;
-		tap_diag("@cost engine=%s alg=%s dir=%s fixed_cycles=%lld cycles_per_byte=%s breakeven_bytes=%s vs=%s emulated=%d",
+		tap_diag("@cost engine=%s alg=%s dir=%s fixed_cycles=%lld cycles_per_byte=%s breakeven_bytes=%s vs=%s fit=%s emulated=%d",
 			 r->engine, r->alg, r->dir, round_x100(c.fit.fixed_x100), c.per_byte,
-			 c.be_rec, c.vs, r->emulated);
+			 c.be_rec, c.vs, c.unreliable ? "unreliable" : "ok", r->emulated);
 	}
 	return ok;
 }

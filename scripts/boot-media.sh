@@ -6,6 +6,7 @@
 #   scripts/boot-media.sh (--cf IMG | --iso ISO | --pxe-ipxe DIR | --pxe-grub DIR
 #                          | --pxe-pxelinux DIR) [--cpu MODEL] [--bootfile FILE]
 #                          [--log FILE] [--show] [--timeout SECONDS]
+#   scripts/boot-media.sh --help
 #
 #   --cf IMG           the CompactFlash image as the primary IDE master disk
 #   --iso ISO          the rescue ISO as an IDE CD-ROM
@@ -19,10 +20,32 @@
 # CPU defaults: pentium,+cmov (the nearest QEMU model to a Geode LX) for
 # disks, qemu32 for PXE (QEMU's iPXE ROM hangs under the pentium models).
 # The serial console goes to FILE (default: a temporary file) and, with
-# --show, to the terminal as well. Exit statuses as scripts/boot-qemu.sh:
-# 0 PASS (QEMU 33), 1 FAIL (35), 2 crash (37), triple fault (0), hang past
-# the timeout or anything else; one line on stdout says which.
+# --show, to the terminal as well. Exit statuses as scripts/boot-qemu.sh
+# (both use scripts/qemu-common.sh): 0 PASS (QEMU 33), 1 FAIL (35), 2 crash
+# (37), triple fault (0), hang past the timeout or anything else; one line
+# on stdout says which. Bad usage: a message, exit 2.
 set -u
+# shellcheck source=scripts/qemu-common.sh
+. "$(dirname "$0")/qemu-common.sh"
+
+usage() {
+	cat <<'USAGE'
+usage: scripts/boot-media.sh MEDIUM [options]
+  MEDIUM: one of
+  --cf IMG            the CompactFlash image as the primary IDE disk
+  --iso ISO           the rescue ISO as an IDE CD-ROM
+  --pxe-ipxe DIR      PXE through QEMU's iPXE ROM (DIR/cryptoqual.ipxe)
+  --pxe-grub DIR      PXE: DIR/boot/grub/i386-pc/core.0 (GRUB netboot)
+  --pxe-pxelinux DIR  PXE: DIR/pxelinux.0 (PXELINUX)
+  options:
+  --cpu MODEL         QEMU CPU model (default pentium,+cmov; qemu32 for PXE)
+  --bootfile FILE     the PXE boot file, relative to DIR
+  --log FILE          the serial console into FILE (default: a temporary file)
+  --show              the serial console on the terminal as well
+  --timeout SECONDS   a boot without a verdict by then is a hang (default 120)
+Exit status: 0 PASS, 1 FAIL, 2 crash, hang, or bad usage.
+USAGE
+}
 
 kind=""
 medium=""
@@ -35,16 +58,17 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--cf|--iso|--pxe-ipxe|--pxe-grub|--pxe-pxelinux)
 		[ -z "$kind" ] || { echo "boot-media: give one medium only" >&2; exit 2; }
-		kind=${1#--}; medium="$2"; shift 2 ;;
-	--cpu) cpu="$2"; shift 2 ;;
-	--bootfile) bootfile="$2"; shift 2 ;;
-	--log) log="$2"; shift 2 ;;
+		need_value boot-media "$1" $#; kind=${1#--}; medium="$2"; shift 2 ;;
+	--cpu) need_value boot-media "$1" $#; cpu="$2"; shift 2 ;;
+	--bootfile) need_value boot-media "$1" $#; bootfile="$2"; shift 2 ;;
+	--log) need_value boot-media "$1" $#; log="$2"; shift 2 ;;
 	--show) show=1; shift ;;
-	--timeout) timeout_s="$2"; shift 2 ;;
-	*) echo "boot-media: unknown option $1" >&2; exit 2 ;;
+	--timeout) need_value boot-media "$1" $#; timeout_s="$2"; shift 2 ;;
+	--help|-h) usage; exit 0 ;;
+	*) echo "boot-media: unknown option $1" >&2; usage >&2; exit 2 ;;
 	esac
 done
-[ -n "$kind" ] || { echo "usage: boot-media.sh (--cf IMG | --iso ISO | --pxe-ipxe DIR | --pxe-grub DIR | --pxe-pxelinux DIR) [options]" >&2; exit 2; }
+[ -n "$kind" ] || { echo "boot-media: no medium given" >&2; usage >&2; exit 2; }
 [ -e "$medium" ] || { echo "boot-media: no $kind medium at $medium (make cf-image / iso / pxe)" >&2; exit 2; }
 
 case "$kind" in
@@ -66,35 +90,5 @@ pxe-*)
 esac
 cpu=${cpu:-pentium,+cmov}
 
-tmp=""
-if [ -z "$log" ]; then
-	tmp=$(mktemp)
-	log="$tmp"
-fi
-: > "$log"
-if [ "$show" = 1 ]; then
-	tail -n +1 -f "$log" &
-	tailpid=$!
-fi
-# shellcheck disable=SC2086
-timeout --foreground -k 5 "$timeout_s" qemu-system-i386 -M pc -m 128 -cpu "$cpu" \
-	-display none -monitor none -no-reboot \
-	-serial "file:$log" \
-	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-	${QEMU_EXTRA:-} "$@"
-status=$?
-if [ "$show" = 1 ]; then
-	sleep 0.3
-	kill "$tailpid" 2>/dev/null
-	wait "$tailpid" 2>/dev/null
-fi
-[ -n "$tmp" ] && rm -f "$tmp"
-
-case $status in
-33) echo "boot-media: $kind: PASS (qemu exit status 33)"; exit 0 ;;
-35) echo "boot-media: $kind: FAIL (qemu exit status 35)"; exit 1 ;;
-37) echo "boot-media: $kind: CRASH: the kernel bailed out (qemu exit status 37)"; exit 2 ;;
-0) echo "boot-media: $kind: CRASH: triple fault or reset (qemu exit status 0)"; exit 2 ;;
-124|137) echo "boot-media: $kind: HANG: no verdict within ${timeout_s} s"; exit 2 ;;
-*) echo "boot-media: $kind: unexpected qemu exit status $status"; exit 2 ;;
-esac
+qemu_boot "$log" "$show" "$timeout_s" "$cpu" "" "$@"
+qemu_verdict "boot-media: $kind" "$qemu_status" "$timeout_s"

@@ -67,11 +67,13 @@ check(scalar(grep { $_->[0] eq 'software:sha1' } @hash) && scalar(grep { $_->[0]
    'bench: hash table has software:sha1 and software:sha256');
 my ($cost) = grep { ($_->[0] // '') eq 'cost' && $_->[1]{engine} eq 'aesni' &&
 		    $_->[1]{alg} eq 'aes-128-cbc' && $_->[1]{dir} eq 'encrypt' } @recs;
-check($cost && $cost->[1]{breakeven_bytes} =~ /^(\d+|always|never|below_\d+)$/,
-   'bench: @cost aesni aes-128-cbc encrypt has a break-even against software');
+# TCG timing is noisy: the fit may be unreliable, and then says so instead.
+check($cost && ($cost->[1]{breakeven_bytes} =~ /^(\d+|always|never|below_\d+)$/ && $cost->[1]{fit} eq 'ok' ||
+		$cost->[1]{breakeven_bytes} eq 'unknown'),
+   'bench: @cost aesni aes-128-cbc encrypt has a break-even against software (or unknown)');
 print "$cost->[2]\n" if $cost;
-check(scalar(grep { /^# aesni:aes-128-cbc +encrypt +-?\d+ +-?\d+\.\d\d  (always|never|from \d+ bytes|below \d+ bytes only)/ } @log),
-   'bench: cost table row for aesni:aes-128-cbc with its break-even in words');
+check(scalar(grep { /^# aesni:aes-128-cbc +encrypt +-?\d+ +-?\d+\.\d\d  (always|never|from \d+ bytes|below \d+ bytes only|\((unreliable|unknown): [^)]+\))/ } @log),
+   'bench: cost table row for aesni:aes-128-cbc with its break-even in words (or why there is none)');
 for my $src (@sources) {
 	my ($r) = grep { ($_->[0] // '') eq 'rng' && $_->[1]{source} eq $src } @recs;
 	check($r && $r->[1]{bytes_per_s} =~ /^[1-9]\d*$/, "bench: \@rng $src in bytes per second");

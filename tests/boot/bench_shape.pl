@@ -14,7 +14,7 @@ our $BENCH_HEADER_RE =
 our %BENCH_KEYS = (
 	calibration => [qw(tsc_hz pit_hz pmtimer_hz disagreement_ppm)],
 	cipher => [qw(engine alg mode key_bits dir variant bytes kbps cpb spread_pct reps emulated)],
-	cost => [qw(engine alg dir fixed_cycles cycles_per_byte breakeven_bytes vs emulated)],
+	cost => [qw(engine alg dir fixed_cycles cycles_per_byte breakeven_bytes vs fit emulated)],
 	hash => [qw(engine alg bytes kbps cpb spread_pct reps emulated)],
 	rng => [qw(source bytes bytes_per_s emulated)],
 	montmul => [qw(engine bits ops_per_s cycles_per_op emulated)],
@@ -110,7 +110,8 @@ sub bench_shape {
 	}
 	$ok->(@cipher && !@bad, "$label: \@cipher figures are well formed and agree with tsc_hz", @bad);
 
-	# One @cost per separate-aligned (engine, alg, dir), with a break-even.
+	# One @cost per separate-aligned (engine, alg, dir), with a break-even
+	# (unknown when this fit or the reference's is unreliable).
 	my %want = map { ("$_->[1]{engine} $_->[1]{alg} $_->[1]{dir}" => 1) }
 		grep { $_->[1]{variant} eq 'separate-aligned' } @cipher;
 	my %have = map { ("$_->[1]{engine} $_->[1]{alg} $_->[1]{dir}" => $_->[1]) }
@@ -119,9 +120,14 @@ sub bench_shape {
 	$ok->(%want && !@nocost, "$label: a \@cost record per engine, algorithm and direction", @nocost);
 	@bad = map { "$_ breakeven_bytes=$have{$_}{breakeven_bytes} vs=$have{$_}{vs}" }
 		grep { my $c = $have{$_};
-		       !($c->{breakeven_bytes} =~ /^(\d+|always|never|below_\d+)$/ && $c->{vs} eq 'software' ||
+		       !($c->{breakeven_bytes} =~ /^(\d+|always|never|below_\d+|unknown)$/ && $c->{vs} eq 'software' ||
 			 $c->{breakeven_bytes} eq 'none' && $c->{vs} eq 'none' && /^software /) } sort keys %have;
 	$ok->(!@bad, "$label: every \@cost has a break-even against software (none for software itself)", @bad);
+	@bad = map { "$_ fit=" . ($have{$_}{fit} // '') . " breakeven_bytes=$have{$_}{breakeven_bytes}" }
+		grep { my $c = $have{$_};
+		       ($c->{fit} // '') !~ /^(ok|unreliable)$/ ||
+		       $c->{fit} eq 'unreliable' && $c->{vs} eq 'software' && $c->{breakeven_bytes} ne 'unknown' } sort keys %have;
+	$ok->(!@bad, "$label: every \@cost says fit=ok or fit=unreliable, and an unreliable fit has no break-even", @bad);
 	return @recs;
 }
 

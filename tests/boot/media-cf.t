@@ -1,11 +1,12 @@
 #!/bin/bash
-# Boot test: the CompactFlash image (make cf-image) as QEMU's primary IDE
-# disk, as a net5501 boots it; then an ALIX build (38400) made by an
-# unprivileged user, and the image's layout and reproducibility.
+# Boot test: the CompactFlash image (as `make cf-image` builds it; the copy
+# of `make check-media`) as QEMU's primary IDE disk, as a net5501 boots it;
+# then an ALIX build (38400) made by an unprivileged user, and the image's
+# layout and reproducibility.
 . tests/boot/media-lib.sh
 IMG="$CQ_MEDIA/cryptoqual-cf.img"
 echo "TAP version 13"
-need_medium "$IMG" cf-image
+need_medium "$IMG"
 PART="$IMG@@1M"
 
 # The disk layout: GRUB's boot.img code, one active FAT16 partition at LBA 2048.

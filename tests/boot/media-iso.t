@@ -1,10 +1,11 @@
 #!/bin/bash
-# Boot test: the GRUB rescue ISO (make iso) as an IDE CD-ROM, under -cpu
-# pentium; its menu must be the CompactFlash image's.
+# Boot test: the GRUB rescue ISO (as `make iso` builds it; the copy of
+# `make check-media`) as an IDE CD-ROM, under -cpu pentium; its menu must
+# be the CompactFlash image's.
 . tests/boot/media-lib.sh
 ISO="$CQ_MEDIA/cryptoqual.iso"
 echo "TAP version 13"
-need_medium "$ISO" iso
+need_medium "$ISO"
 
 xorriso -osirrox on -indev "$ISO" -extract /boot/grub/grub.cfg "$TMPD/grub.cfg" > /dev/null 2>&1 &&
 	xorriso -osirrox on -indev "$ISO" -extract /boot/cryptoqual.elf "$TMPD/k.elf" > /dev/null 2>&1

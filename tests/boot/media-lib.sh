@@ -1,22 +1,24 @@
 # Helpers for the boot-media tests (sourced by tests/boot/media-*.t): boot a
-# medium that `make media` built (mk/media.mk) through scripts/boot-media.sh,
+# medium that `make check-media` built (mk/media.mk: $CQ_BUILD/check-media,
+# fixed settings, apart from the user's `make media` in $CQ_BUILD/media;
+# CQ_MEDIA=build/media tests those instead) through scripts/boot-media.sh,
 # then check the report with tests/boot/lib.sh's checks and with
 # tools/qualreport. The raw serial logs (loader noise, \r\n) are kept in
 # $CQ_BUILD/logs/media-NAME.log for the lab and for a look after a failure.
 . tests/boot/lib.sh
 
-CQ_MEDIA=${CQ_MEDIA:-$CQ_BUILD/media}
+CQ_MEDIA=${CQ_MEDIA:-$CQ_BUILD/check-media}
 CQ_LOGS=${CQ_LOGS:-$CQ_BUILD/logs}
 QUALREPORT=${QUALREPORT:-tools/qualreport}
 RAW_LOG=""
 TMPD=$(mktemp -d)
 trap 'rm -rf "$TMPD"' EXIT
 
-# need_medium PATH MAKE_TARGET: a missing medium is a failure, not a skip:
-# `make check` builds the media (mk/media.mk hooks them onto `make tools`).
+# need_medium PATH: a missing medium is a failure, not a skip: `make check`
+# builds the test media (mk/media.mk hooks check-media onto `make tools`).
 need_medium() {
 	[ -e "$1" ] && return 0
-	echo "not ok 1 - $1 exists (run: make $2)"
+	echo "not ok 1 - $1 exists (run: make check-media)"
 	echo "1..1"
 	exit 1
 }

@@ -1,10 +1,11 @@
 #!/bin/bash
 # Boot test: PXE through QEMU's iPXE ROM and the iPXE script of the TFTP tree
-# (make pxe), over QEMU's user-mode network and its built-in DHCP and TFTP.
+# (as `make pxe` builds it; the copy of `make check-media`), over QEMU's
+# user-mode network and its built-in DHCP and TFTP.
 . tests/boot/media-lib.sh
 TREE="$CQ_MEDIA/pxe"
 echo "TAP version 13"
-need_medium "$TREE/cryptoqual.ipxe" pxe
+need_medium "$TREE/cryptoqual.ipxe"
 
 SERIAL=$(serial_of "$TREE/boot/grub/grub.cfg")
 diag "pxe: built with SERIAL=${SERIAL:-?}"

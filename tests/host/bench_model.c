@@ -15,6 +15,13 @@
  *   bench-model engine-error  the same plus an engine that times out at 1024 bytes
  *   bench-model zero-cycles   the same plus an engine whose operations take no time
  *   bench-model off           bench=off
+ *   bench-model stretched     good, with single operations stretched (an
+ *                           interruption) while the counts are chosen: the
+ *                           figures must come out as in good
+ *   bench-model noisy         good, with a stretched repetition in one cell
+ *                           of the reference and an engine whose cost is no
+ *                           straight line: the cost model calls both fits
+ *                           unreliable
  *
  * Output: the kernel's TAP lines on stdout (this file provides the
  * report functions: numbered results, no fault guard).
@@ -98,10 +105,49 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 	return tap_result(fn(ctx), "%s", name);
 }
 
+/* ---- Interruptions ---- */
+
+/*
+ * A stretch: the call-th operation of `len` bytes on the model whose
+ * context is ctx (counted from 1 over the whole run) takes `cycles` more,
+ * as if the host descheduled the guest or an SMI fired.
+ */
+struct stretch {
+	const void *ctx;
+	size_t len;
+	unsigned long call;
+	uint64_t cycles;
+	unsigned long seen;
+};
+
+#define MAX_STRETCHES	4
+static struct stretch stretches[MAX_STRETCHES];
+static unsigned nstretches;
+
+static void add_stretch(const void *ctx, size_t len, unsigned long call, uint64_t cycles)
+{
+	struct stretch st = { ctx, len, call, cycles, 0 };
+
+	if (nstretches < MAX_STRETCHES)
+		stretches[nstretches++] = st;
+}
+
+static void stretch_clock(const void *ctx, size_t len)
+{
+	unsigned i;
+
+	for (i = 0; i < nstretches; i++) {
+		struct stretch *st = &stretches[i];
+		if (st->ctx == ctx && st->len == len && ++st->seen == st->call)
+			clock_now += st->cycles;
+	}
+}
+
 /* ---- Model AES engines ---- */
 
 struct model {
 	uint64_t fixed, per_byte;	/* cycles per operation, per byte */
+	size_t big_from;		/* 0, or: per_byte + 1 per byte from this length */
 	size_t fail_from;		/* 0, or: ENGINE_ETIMEOUT from this length */
 	unsigned long calls;
 	size_t longest;			/* longest single request seen */
@@ -142,6 +188,9 @@ static int model_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir d
 	if (len > m->longest)
 		m->longest = len;
 	clock_now += m->fixed + m->per_byte * len;
+	if (m->big_from && len >= m->big_from)
+		clock_now += len;
+	stretch_clock(m, len);
 	return ENGINE_OK;
 }
 
@@ -153,7 +202,7 @@ static int model_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir d
 			 AES_TRIPLE_BIT(AES_MODE_CTR, AES_DIR_DECRYPT))
 
 /* The reference: 500 cycles per operation + 20 per byte, AES-128/256 ECB, CBC, CTR. */
-static struct model sw_model = { 500, 20, 0, 0, 0, 0 };
+static struct model sw_model = { 500, 20, 0, 0, 0, 0, 0 };
 static const struct aes_engine sw_engine = {
 	.name = "software", .description = "model software engine",
 	.supported = { CBC_ECB_BOTH | CTR_BOTH, 0, CBC_ECB_BOTH | CTR_BOTH },
@@ -162,7 +211,7 @@ static const struct aes_engine sw_engine = {
 };
 
 /* A DMA-like device: 5000 cycles per request + 2 per byte, AES-128 ECB/CBC, 16-byte buffers. */
-static struct model dma_model = { 5000, 2, 0, 0, 0, 0 };
+static struct model dma_model = { 5000, 2, 0, 0, 0, 0, 0 };
 static const struct aes_engine dma_engine = {
 	.name = "dmadev", .description = "model DMA engine",
 	.supported = { CBC_ECB_BOTH, 0, 0 },
@@ -171,7 +220,7 @@ static const struct aes_engine dma_engine = {
 };
 
 /* Requests of at most 1024 bytes: 100 cycles each + 1 per byte, AES-128 CTR. */
-static struct model chunk_model = { 100, 1, 0, 0, 0, 0 };
+static struct model chunk_model = { 100, 1, 0, 0, 0, 0, 0 };
 static const struct aes_engine chunk_engine = {
 	.name = "chunky", .description = "model engine with a length limit",
 	.supported = { CTR_BOTH, 0, 0 },
@@ -180,7 +229,7 @@ static const struct aes_engine chunk_engine = {
 };
 
 /* Times out from 1024 bytes. */
-static struct model broken_model = { 100, 1, 1024, 0, 0, 0 };
+static struct model broken_model = { 100, 1, 0, 1024, 0, 0, 0 };
 static const struct aes_engine broken_engine = {
 	.name = "broken", .description = "model engine that times out",
 	.supported = { AES_TRIPLE_BIT(AES_MODE_CBC, AES_DIR_ENCRYPT), 0, 0 },
@@ -189,11 +238,23 @@ static const struct aes_engine broken_engine = {
 };
 
 /* Takes no time at all (a clock that does not advance). */
-static struct model frozen_model = { 0, 0, 0, 0, 0, 0 };
+static struct model frozen_model = { 0, 0, 0, 0, 0, 0, 0 };
 static const struct aes_engine frozen_engine = {
 	.name = "frozen", .description = "model engine the clock does not see",
 	.supported = { AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_ENCRYPT), 0, 0 },
 	.align = 1, .ctx = &frozen_model,
+	.set_key = model_set_key, .crypt = model_crypt, .release = model_release,
+};
+
+/*
+ * No straight line: 3 cycles per byte, 4 from 8192 bytes. The least-squares
+ * line over 16..16384 bytes has a fixed cost of -318 cycles.
+ */
+static struct model kinky_model = { 0, 3, 8192, 0, 0, 0, 0 };
+static const struct aes_engine kinky_engine = {
+	.name = "kinky", .description = "model engine dearer per byte for long requests",
+	.supported = { AES_TRIPLE_BIT(AES_MODE_CBC, AES_DIR_ENCRYPT), 0, 0 },
+	.align = 1, .ctx = &kinky_model,
 	.set_key = model_set_key, .crypt = model_crypt, .release = model_release,
 };
 
@@ -226,15 +287,16 @@ static int model_digest(const struct hash_engine *h, const uint8_t *msg, size_t 
 	(void)msg;
 	memset(out, 0, hash_digest_bytes(h->alg));
 	clock_now += m->fixed + m->per_byte * len;
+	stretch_clock(m, len);
 	return ENGINE_OK;
 }
 
-static struct hash_model sw_sha = { 300, 10 }, phe_sha = { 2000, 1 };
+static struct hash_model sw_sha = { 300, 10 }, sw_sha2 = { 300, 10 }, phe_sha = { 2000, 1 };
 static const struct hash_engine sw_sha1 = {
 	.name = "software", .alg = HASH_SHA1, .ctx = &sw_sha, .digest = model_digest,
 };
 static const struct hash_engine sw_sha256 = {
-	.name = "software", .alg = HASH_SHA256, .ctx = &sw_sha, .digest = model_digest,
+	.name = "software", .alg = HASH_SHA256, .ctx = &sw_sha2, .digest = model_digest,
 };
 static const struct hash_engine phe_sha1 = {
 	.name = "phe", .alg = HASH_SHA1, .max_len = 8192, .emulated = true, .ctx = &phe_sha,
@@ -294,8 +356,31 @@ int main(int argc, char **argv)
 		engine_register_aes(&frozen_engine);
 	else if (strcmp(mode, "off") == 0)
 		opt.bench = CQ_BENCH_OFF;
-	else if (strcmp(mode, "good") != 0) {
-		fprintf(stderr, "usage: bench-model [good|engine-error|zero-cycles|off]\n");
+	else if (strcmp(mode, "stretched") == 0) {
+		/*
+		 * The cell target is 1e6 / 3 = 333333 cycles; software SHA
+		 * takes 82220 cycles for 8192 bytes, so the doubling ends at
+		 * 8 operations (657760 cycles) and scales to 4.
+		 * SHA-1: the 4th operation (the first of the 4-operation run)
+		 * takes 200000 more: that run (528880) reaches the target
+		 * though 4 operations do not.
+		 * SHA-256: the 2nd and the 4th operations (the 2-operation run
+		 * and its second timing) take 10 ms more: the doubling stops
+		 * at 2 operations and scales to 1.
+		 */
+		add_stretch(&sw_sha, 8192, 4, 200000);
+		add_stretch(&sw_sha2, 8192, 2, 10000000);
+		add_stretch(&sw_sha2, 8192, 4, 10000000);
+	} else if (strcmp(mode, "noisy") == 0) {
+		/*
+		 * Software SHA-1 at 16 bytes (460 cycles): doubling to 1024
+		 * operations (2047 calls), scaled to 725 per repetition; call
+		 * 3000 falls in the second repetition and takes 1 ms more.
+		 */
+		add_stretch(&sw_sha, 16, 3000, 1000000);
+		engine_register_aes(&kinky_engine);
+	} else if (strcmp(mode, "good") != 0) {
+		fprintf(stderr, "usage: bench-model [good|engine-error|zero-cycles|off|stretched|noisy]\n");
 		return 2;
 	}
 	bench_report_calibration(&cal);

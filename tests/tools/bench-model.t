@@ -136,6 +136,60 @@ has(\@recs, 'montmul', { engine => 'pmm', bits => 1024, ops_per_s => 250000, cyc
 			 emulated => 1 },
     'good: @montmul pmm 1024 bits: 250000 ops/s, 4000.00 cycles/op');
 
+ok(!grep({ ($_->[0] // '') eq 'cost' && ($_->[1]{fit} // '') ne 'ok' } @recs),
+   'good: every @cost says fit=ok (exact models)');
+my @good_recs = grep { /^# @/ } @out;
+
+# ---- interruptions while the counts are chosen ----
+# tests/host/bench_model.c stretches single operations of software SHA-1
+# and SHA-256 at 8192 bytes (82220 cycles each; the cell target is 333333
+# cycles, reached by 4 operations after doubling to 8).
+($st, @out) = run('stretched');
+@results = grep { /^(not )?ok \d+ - / } @out;
+ok($st == 0 && @results == 4 && !grep({ /^not ok/ } @results), 'stretched: four results, all ok', @results);
+my $want = '# @hash engine=software alg=%s bytes=8192 kbps=99635.13 cpb=10.04 spread_pct=0.0 reps=3 ops=4 cycles=328880 emulated=0';
+# SHA-1: the 4-operation run (true 328880) is stretched to 528880; timed
+# once, it would end the doubling and leave 3 operations (246660 cycles).
+ok(scalar(grep { $_ eq sprintf($want, 'sha1') } @out),
+   'stretched: a run stretched past the target is timed again: sha1 8192 bytes keeps 4 operations',
+   grep { /^# \@hash engine=software alg=sha1 bytes=8192 / } @out);
+# SHA-256: the 2-operation run and its second timing both take 10 ms more;
+# the count falls to 1 and the short repetitions (82220 cycles) scale it up.
+ok(scalar(grep { $_ eq sprintf($want, 'sha256') } @out),
+   'stretched: repetitions far shorter than the target are scaled up: sha256 8192 bytes keeps 4 operations',
+   grep { /^# \@hash engine=software alg=sha256 bytes=8192 / } @out);
+my @st_recs = grep { /^# @/ } @out;
+my @diff = grep { ($st_recs[$_] // '') ne $good_recs[$_] } 0 .. $#good_recs;
+ok(@st_recs == @good_recs && !@diff, 'stretched: every record is the same as without the interruptions',
+   map { "good:      $good_recs[$_]\nstretched: " . ($st_recs[$_] // '(none)') } @diff[0 .. ($#diff < 3 ? $#diff : 3)]);
+
+# ---- fits that do not deserve a break-even ----
+($st, @out) = run('noisy');
+@recs = bench_shape(\@out, \&ok, 'noisy');
+# Software SHA-1 16 bytes: one repetition of 725 x 460 = 333500 cycles takes 1e6 more.
+has(\@recs, 'hash', { engine => 'software', alg => 'sha1', bytes => 16, spread_pct => '299.9', ops => 725 },
+    'noisy: software sha1 16 bytes spreads 299.9 %');
+has(\@recs, 'cost', { engine => 'software', alg => 'sha1', fixed_cycles => 300, cycles_per_byte => '10.00',
+		      breakeven_bytes => 'none', vs => 'none', fit => 'unreliable' },
+    'noisy: @cost software sha1: fit=unreliable (a cell spreads over 25 %)');
+ok(scalar(grep { /^# software:sha1 +digest +300 +10\.00  \(the reference, unreliable: spread 299\.9 %\)$/ } @out),
+   'noisy: cost table says the reference is unreliable and why', grep { /^# software:sha1 / } @out);
+has(\@recs, 'cost', { engine => 'phe', alg => 'sha1', fixed_cycles => 2000, breakeven_bytes => 'unknown',
+		      vs => 'software', fit => 'ok' },
+    'noisy: @cost phe sha1: its own fit is ok, the break-even against an unreliable reference unknown');
+ok(scalar(grep { /^# phe:sha1 +digest +2000 +1\.00  \(unknown: the software fit is unreliable: spread 299\.9 %\) \(emulated\)$/ } @out),
+   'noisy: cost table gives no break-even for phe sha1, and says why', grep { /^# phe:sha1 / } @out);
+# kinky: 3 cycles per byte, 4 from 8192 bytes: the line's intercept is -318.
+has(\@recs, 'cost', { engine => 'kinky', alg => 'aes-128-cbc', dir => 'encrypt', fixed_cycles => -318,
+		      cycles_per_byte => '4.02', breakeven_bytes => 'unknown', vs => 'software',
+		      fit => 'unreliable' },
+    'noisy: @cost kinky: a negative fixed cost makes the fit unreliable, the break-even unknown');
+ok(scalar(grep { /^# kinky:aes-128-cbc +encrypt +-318 +4\.02  \(unreliable: negative fixed cost\)$/ } @out),
+   'noisy: cost table row for kinky says unreliable, not a break-even', grep { /^# kinky:aes-128-cbc / } @out);
+has(\@recs, 'cost', { engine => 'dmadev', alg => 'aes-128-cbc', dir => 'encrypt', breakeven_bytes => 251,
+		      fit => 'ok' },
+    'noisy: the other fits keep their break-even (dmadev from 251 bytes)');
+
 # ---- failures ----
 ($st, @out) = run('engine-error');
 ok(scalar(grep { /^not ok 1 - bench: cipher table measured for 4 AES engines/ } @out),

@@ -1,8 +1,10 @@
 #!/bin/bash
 # cavp over the NIST CAVP response files in $CQ_SHARED/data/cavp: every file
 # must pass with the software engine, and the tool must fail (and say where)
-# on a corrupted vector, a truncated or malformed file, an unknown file name
-# and an unknown engine. Damaged copies are made in a temporary folder.
+# on a corrupted vector, a truncated or malformed file, an unknown file name,
+# an unknown engine (listing the engines there are), a missing file and a
+# folder, each message starting "cavp: FILE: ". Damaged copies are made in
+# a temporary folder.
 tool="${CQ_BUILD:-build}/host/cavp"
 shared="${CQ_SHARED:-../shared}"
 dir="$shared/data/cavp"
@@ -42,7 +44,7 @@ check() {
 	fi
 }
 
-echo "1..10"
+echo "1..15"
 
 # 1-2: every file passes; one summary line per file, each "N passed, 0 failed".
 nfiles=$(printf '%s\n' $files | wc -l)
@@ -82,13 +84,13 @@ check "a corrupted MD fails and is named" 1 'SHA256ShortMsg.rsp: 64 passed, 1 fa
 # 5: truncated inside a record (the first 13 lines: no CIPHERTEXT yet).
 mkdir -p "$tmp/trunc"
 head -n 13 "$cbc" >"$tmp/trunc/CBCMMT128.rsp"
-check "a truncated file fails naming the record's line" 2 'line 10: record without CIPHERTEXT' \
+check "a truncated file fails naming the record's line" 2 '^cavp: [^ ]*/CBCMMT128\.rsp: line 10: record without CIPHERTEXT$' \
 	"$tool" "$tmp/trunc/CBCMMT128.rsp"
 
 # 6: a bad hex digit in KEY (line 11).
 mkdir -p "$tmp/hex"
 sed '11s/^KEY = ./KEY = z/' "$cbc" >"$tmp/hex/CBCMMT128.rsp"
-check "a bad hex digit fails naming line and column" 2 "line 11: KEY: bad hex digit 'z' at column 7" \
+check "a bad hex digit fails naming line and column" 2 "^cavp: [^ ]*/CBCMMT128\\.rsp: line 11: KEY: bad hex digit 'z' at column 7\$" \
 	"$tool" "$tmp/hex/CBCMMT128.rsp"
 
 # 7: an odd number of digits in PLAINTEXT (line 13).
@@ -99,8 +101,22 @@ check "an odd number of hex digits fails naming the line" 2 'line 13: PLAINTEXT:
 
 # 8-10: a file name of no known kind, an unknown engine, no arguments.
 cp "$cbc" "$tmp/vectors.rsp"
-check "an unknown file name is refused" 2 'vectors.rsp: not a CAVP file name' "$tool" "$tmp/vectors.rsp"
-check "an unknown engine is refused" 2 "no AES engine named 'nonesuch'" "$tool" --engine nonesuch "$cbc"
-check "no file: usage" 2 'usage: cavp' "$tool"
+check "an unknown file name is refused" 2 '^cavp: [^ ]*/vectors\.rsp: not a CAVP file name' "$tool" "$tmp/vectors.rsp"
+check "an unknown engine is refused, naming the AES engines there are" 2 \
+	"^cavp: [^ ]*/CBCMMT128\\.rsp: no AES engine named 'nonesuch' \\(engines: software\\)\$" \
+	"$tool" --engine nonesuch "$cbc"
+check "no file: usage" 2 '^usage: cavp' "$tool"
+
+# 11-15: a missing file (with a name the tool knows, so readability is
+# checked first), a folder, a hash file and an unknown engine, --help.
+check "a missing file: No such file or directory" 2 \
+	"^cavp: $tmp/none/CBCMMT128\\.rsp: No such file or directory\$" "$tool" "$tmp/none/CBCMMT128.rsp"
+check "a missing file of no known name: No such file or directory" 2 \
+	'^cavp: /nonexistent: No such file or directory$' "$tool" /nonexistent
+check "a folder: Is a directory" 2 "^cavp: $tmp: Is a directory\$" "$tool" "$tmp"
+check "an unknown SHA-256 engine is refused, naming the SHA-256 engines" 2 \
+	"^cavp: [^ ]*/SHA256ShortMsg\\.rsp: no sha256 engine named 'nonesuch' \\(engines: software\\)\$" \
+	"$tool" --engine nonesuch "$sha"
+check "--help: the usage, exit 0" 0 '^usage: cavp \[--engine NAME\] FILE\.rsp\.\.\.$' "$tool" --help
 
 [ "$fails" -eq 0 ]

@@ -1,6 +1,7 @@
 #!/usr/bin/perl
 # cpuid-decode over every dump in $CQ_SHARED/data/cpuid, checked against what
-# the CPUs' documentation says, plus its error handling.
+# the CPUs' documentation says, plus its error handling (usage, unreadable,
+# malformed and unusable dumps) and --help.
 # Env: CQ_BUILD (build dir, default "build"), CQ_SHARED (default ../shared).
 use strict;
 use warnings;
@@ -160,5 +161,22 @@ check_fails('malformed line', qr/:3: malformed CPUID line/, '--kv',
 		. "CPUID 00000001: 000005A2-00000400-00000000\n"));
 check_fails('no CPUID lines', qr/no CPUID lines/, '--kv',
 	write_temp("just text\n"));
+# Leaf 0 or leaf 1 missing: nothing to decode, not family=0 with exit 0.
+my $only0 = write_temp("CPUID 00000000: 00000001-68747541-444D4163-69746E65\n");
+check_fails('a dump without leaf 1', qr/^cpuid-decode: \Q$only0\E: no CPUID leaf 1: not a usable dump$/m,
+	'--kv', $only0);
+my $only1 = write_temp("CPUID 00000001: 000005A2-00000400-00000000-0088A93D\n");
+check_fails('a dump without leaf 0', qr/^cpuid-decode: \Q$only1\E: no CPUID leaf 0: not a usable dump$/m,
+	'--kv', $only1);
+{
+	my ($status, $lines, $err) = run_tool('--kv', $only0);
+	ok(!@$lines, 'a dump without leaf 1: no KEY=VALUE lines') or diag(join("\n", @$lines));
+}
+for my $opt ('--help', '-h') {
+	my ($status, $lines, $err) = run_tool($opt);
+	is($status, 0, "$opt: exit status 0");
+	like($lines->[0] // '', qr/^usage: cpuid-decode --kv DUMP$/, "$opt: the usage on stdout");
+	is($err, '', "$opt: nothing on stderr");
+}
 
 done_testing();

@@ -4,13 +4,17 @@
  * kernel's enumerator over it and prints the kernel's table: a header
  * line, then one row per function (layout in lib/pci.h).
  *
+ * `pci-scan --help` (or -h) prints the usage on stdout and exits 0.
+ *
  * Warnings go to stderr prefixed "warning: ". Exit status: 0 on success,
- * 2 when the listing cannot be read or parsed (or on bad usage).
+ * 2 when the listing cannot be read or parsed (or on bad usage: no
+ * argument, more than one, or an option other than --help).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "pci.h"
 #include "pci_listing.h"
@@ -19,24 +23,34 @@
 #define MAX_LISTING	(1 << 20)	/* bytes */
 #define MAX_DEVS	256
 
+#define USAGE	"usage: pci-scan LISTING\n" \
+		"  LISTING: a file holding a comBIOS ShowPCI table or lspci -nn output\n"
+
 static void warn(void *ctx, const char *msg)
 {
 	(void)ctx;
 	fprintf(stderr, "warning: %s\n", msg);
 }
 
-/* Reads the whole file; returns its length or -1 (errno set). */
+/* Reads the whole file; returns its length or -1 (errno set: EISDIR for a folder). */
 static long slurp(const char *path, char *buf, size_t cap)
 {
 	FILE *fp = fopen(path, "rb");
+	struct stat st;
 	size_t n;
 	int err = 0;
 
 	if (fp == NULL)
 		return -1;
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(fp);
+		errno = EISDIR;
+		return -1;
+	}
+	errno = 0;
 	n = fread(buf, 1, cap, fp);
 	if (ferror(fp))
-		err = EIO;
+		err = errno != 0 ? errno : EIO;
 	else if (n == cap && fgetc(fp) != EOF)
 		err = EFBIG;
 	fclose(fp);
@@ -55,8 +69,12 @@ int main(int argc, char **argv)
 	long len;
 	int n, i;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: pci-scan LISTING\n");
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		printf("%s", USAGE);
+		return 0;
+	}
+	if (argc != 2 || (argv[1][0] == '-' && argv[1][1] != '\0')) {
+		fprintf(stderr, "%s", USAGE);
 		return 2;
 	}
 	len = slurp(argv[1], text, sizeof text);

@@ -1,0 +1,71 @@
+# shellcheck shell=sh
+# Shared by scripts/boot-qemu.sh and scripts/boot-media.sh (sourced, POSIX
+# sh): option values, the QEMU machine every boot uses, and the verdict
+# from QEMU's exit status. Each script defines usage() (its synopsis).
+#
+# The machine: qemu-system-i386 -M pc, 128 MiB, no display or monitor,
+# -no-reboot (a triple fault ends QEMU with status 0), the first serial
+# port into a file (byte-exact), and isa-debug-exit at port 0xf4, through
+# which the kernel ends QEMU with its verdict (kernel/report.h): a write
+# of V gives exit status 2V+1: 33 PASS, 35 FAIL, 37 crash (Bail out!).
+# QEMU_EXTRA (environment) adds QEMU arguments.
+
+# need_value PROG OPTION NARGS: NARGS is $# where OPTION is $1; without a
+# value after it, says so with the usage and exits 2.
+need_value() {
+	[ "$3" -ge 2 ] && return 0
+	echo "$1: $2 needs a value" >&2
+	usage >&2
+	exit 2
+}
+
+# qemu_boot LOG SHOW TIMEOUT CPU OPTS [ARGS...]: boots QEMU under
+# timeout(1) with -cpu CPU, OPTS (split into words), QEMU_EXTRA, then
+# ARGS. The serial console goes to LOG (emptied first; "": a temporary
+# file, removed afterwards) and, when SHOW is 1, to the terminal as well.
+# Sets qemu_status to QEMU's exit status (124 or 137 after the timeout).
+qemu_boot() {
+	qb_log=$1 qb_show=$2 qb_timeout=$3 qb_cpu=$4 qb_opts=$5
+	shift 5
+	qb_tmp=""
+	if [ -z "$qb_log" ]; then
+		qb_tmp=$(mktemp)
+		qb_log=$qb_tmp
+	fi
+	: > "$qb_log"
+	# -serial file: keeps the console byte-exact; SHOW follows it live.
+	if [ "$qb_show" = 1 ]; then
+		tail -n +1 -f "$qb_log" &
+		qb_tailpid=$!
+	fi
+	# shellcheck disable=SC2086
+	timeout --foreground -k 5 "$qb_timeout" qemu-system-i386 -M pc -m 128 -cpu "$qb_cpu" $qb_opts \
+		-display none -monitor none -no-reboot \
+		-serial "file:$qb_log" \
+		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+		${QEMU_EXTRA:-} "$@"
+	# shellcheck disable=SC2034 # read by the sourcing script
+	qemu_status=$?
+	if [ "$qb_show" = 1 ]; then
+		sleep 0.3
+		kill "$qb_tailpid" 2>/dev/null
+		wait "$qb_tailpid" 2>/dev/null
+	fi
+	[ -n "$qb_tmp" ] && rm -f "$qb_tmp"
+	return 0
+}
+
+# qemu_verdict PREFIX STATUS TIMEOUT: prints "PREFIX: VERDICT (...)" for
+# QEMU exit status STATUS and exits: 0 PASS (33), 1 FAIL (35), 2 crash
+# (37 bail out, 0 triple fault or reset), hang (124, 137: no verdict
+# within TIMEOUT seconds) or any other status.
+qemu_verdict() {
+	case $2 in
+	33) echo "$1: PASS (qemu exit status 33)"; exit 0 ;;
+	35) echo "$1: FAIL (qemu exit status 35)"; exit 1 ;;
+	37) echo "$1: CRASH: the kernel bailed out (qemu exit status 37)"; exit 2 ;;
+	0) echo "$1: CRASH: triple fault or reset (qemu exit status 0)"; exit 2 ;;
+	124|137) echo "$1: HANG: no verdict within $3 s"; exit 2 ;;
+	*) echo "$1: unexpected qemu exit status $2"; exit 2 ;;
+	esac
+}
