@@ -220,24 +220,6 @@ void console_write(const char *s, size_t len)
 	}
 }
 
-static void console_sink(void *ctx, const char *s, size_t len)
-{
-	(void)ctx;
-	console_write(s, len);
-}
-
-void kvprintf(const char *fmt, va_list ap)
-{
-	fmt_vformat(console_sink, NULL, fmt, ap);
-}
-
-void kprintf(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	kvprintf(fmt, ap);
-	va_end(ap);
-}
 
 void console_emergency(const char *s)
 {

@@ -15,7 +15,7 @@
 # software engines are registered; tests/host/cavp_geode.c defines it.
 
 GEODE_I386_SRC := $(sort $(wildcard drivers/geode_sb/*.c)) kernel/pci.c kernel/report.c \
-	kernel/timer.c tests/host/hw_host.c tests/host/console_host.c tests/host/kernel_stubs.c \
+	kernel/timer.c tests/host/hw_host.c tests/host/console_host.c kernel/kprintf.c tests/host/kernel_stubs.c \
 	tests/host/geode_sb_host.c tests/models/geode_sb_model.c
 GEODE_I386_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,$(GEODE_I386_SRC))
 GEODE_SB_TEST := $(BUILD)/i386/geode_sb_test

@@ -14,7 +14,7 @@
 # linked with the emulator's virtual CR0 instead of padlock_cr0.c.
 
 PADLOCK_EMU_SRC := $(filter-out drivers/padlock/padlock_cr0.c,$(sort $(wildcard drivers/padlock/*.c))) \
-	tests/emu/padlock_emu.c tests/models/padlock_model.c tests/emu/padlock_cr0_emu.c tests/emu/console_emu.c \
+	tests/emu/padlock_emu.c tests/models/padlock_model.c tests/emu/padlock_cr0_emu.c tests/emu/console_emu.c kernel/kprintf.c \
 	tests/emu/guard_emu.c tests/host/hw_host.c kernel/report.c
 PADLOCK_EMU_OBJ := $(patsubst %.c,$(BUILD)/i386/padlock/%.o,$(PADLOCK_EMU_SRC))
 PADLOCK_EMU_CFLAGS := $(I386CFLAGS) -DPADLOCK_EMU_SITES

@@ -49,24 +49,6 @@ void console_write(const char *s, size_t len)
 		fwrite(s, 1, len, echo);
 }
 
-static void sink(void *ctx, const char *s, size_t len)
-{
-	(void)ctx;
-	console_write(s, len);
-}
-
-void kvprintf(const char *fmt, va_list ap)
-{
-	fmt_vformat(sink, NULL, fmt, ap);
-}
-
-void kprintf(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	kvprintf(fmt, ap);
-	va_end(ap);
-}
 
 void console_emergency(const char *s)
 {
