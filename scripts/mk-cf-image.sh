@@ -25,27 +25,19 @@ HEADS=16                # CHS geometry written into the table (LBA is what BIOSe
 SPT=63
 CORE_MODULES="biosdisk part_msdos fat multiboot normal configfile serial terminal echo test sleep"
 
-kernel=""
-serial=""
-timeout=5
-append=""
+. "$(dirname "$0")/media-args.sh"
 size_mb=32
 note=""
-out=""
 while [ $# -gt 0 ]; do
-	case "$1" in
-	--kernel) kernel="$2"; shift 2 ;;
-	--serial) serial="$2"; shift 2 ;;
-	--timeout) timeout="$2"; shift 2 ;;
-	--append) append="$2"; shift 2 ;;
-	--size-mb) size_mb="$2"; shift 2 ;;
-	--note) note="$2"; shift 2 ;;
-	-o) out="$2"; shift 2 ;;
+	media_need_value mk-cf-image "$@"
+	media_common_opt "$1" "$2" || case "$1" in
+	--size-mb) size_mb="$2" ;;
+	--note) note="$2" ;;
 	*) echo "mk-cf-image: unknown option $1" >&2; exit 2 ;;
 	esac
+	shift 2
 done
-[ -n "$out" ] && [ -n "$kernel" ] || { echo "usage: mk-cf-image.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] [--size-mb N] -o OUT.img" >&2; exit 2; }
-[ -f "$kernel" ] || { echo "mk-cf-image: no kernel at $kernel" >&2; exit 2; }
+media_require mk-cf-image "mk-cf-image.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] [--size-mb N] -o OUT.img"
 [ -f "$GRUB_DIR/boot.img" ] || { echo "mk-cf-image: $GRUB_DIR/boot.img missing (Debian package grub-pc-bin)" >&2; exit 2; }
 case "$size_mb" in
 ''|*[!0-9]*) echo "mk-cf-image: --size-mb must be a number" >&2; exit 2 ;;

@@ -13,23 +13,13 @@ set -eu
 # Only what the menu needs (and their dependencies): keeps the ISO small.
 ISO_MODULES="biosdisk iso9660 part_msdos fat multiboot normal configfile serial terminal echo test sleep"
 
-kernel=""
-serial=""
-timeout=5
-append=""
-out=""
+. "$(dirname "$0")/media-args.sh"
 while [ $# -gt 0 ]; do
-	case "$1" in
-	--kernel) kernel="$2"; shift 2 ;;
-	--serial) serial="$2"; shift 2 ;;
-	--timeout) timeout="$2"; shift 2 ;;
-	--append) append="$2"; shift 2 ;;
-	-o) out="$2"; shift 2 ;;
-	*) echo "mk-iso: unknown option $1" >&2; exit 2 ;;
-	esac
+	media_need_value mk-iso "$@"
+	media_common_opt "$1" "$2" || { echo "mk-iso: unknown option $1" >&2; exit 2; }
+	shift 2
 done
-[ -n "$out" ] && [ -n "$kernel" ] || { echo "usage: mk-iso.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o OUT.iso" >&2; exit 2; }
-[ -f "$kernel" ] || { echo "mk-iso: no kernel at $kernel" >&2; exit 2; }
+media_require mk-iso "mk-iso.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o OUT.iso"
 
 here=$(dirname "$0")
 SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(stat -c %Y "$kernel")}

@@ -23,23 +23,13 @@ PXELINUX=/usr/lib/PXELINUX/pxelinux.0           # Debian pxelinux
 UNDIONLY=/usr/lib/ipxe/undionly.kpxe            # Debian ipxe
 NET_MODULES="pxe tftp net multiboot normal configfile serial terminal echo test sleep"
 
-kernel=""
-serial=""
-timeout=5
-append=""
-out=""
+. "$(dirname "$0")/media-args.sh"
 while [ $# -gt 0 ]; do
-	case "$1" in
-	--kernel) kernel="$2"; shift 2 ;;
-	--serial) serial="$2"; shift 2 ;;
-	--timeout) timeout="$2"; shift 2 ;;
-	--append) append="$2"; shift 2 ;;
-	-o) out="$2"; shift 2 ;;
-	*) echo "mk-pxe-tree: unknown option $1" >&2; exit 2 ;;
-	esac
+	media_need_value mk-pxe-tree "$@"
+	media_common_opt "$1" "$2" || { echo "mk-pxe-tree: unknown option $1" >&2; exit 2; }
+	shift 2
 done
-[ -n "$out" ] && [ -n "$kernel" ] || { echo "usage: mk-pxe-tree.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o DIR" >&2; exit 2; }
-[ -f "$kernel" ] || { echo "mk-pxe-tree: no kernel at $kernel" >&2; exit 2; }
+media_require mk-pxe-tree "mk-pxe-tree.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o DIR"
 for f in "$PXELINUX" "$SYSLINUX_BIOS/ldlinux.c32" "$SYSLINUX_BIOS/libcom32.c32" \
 	"$SYSLINUX_BIOS/mboot.c32" "$UNDIONLY"; do
 	[ -f "$f" ] || { echo "mk-pxe-tree: $f missing (Debian packages pxelinux syslinux-common ipxe)" >&2; exit 2; }

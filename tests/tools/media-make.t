@@ -37,7 +37,7 @@ dry() {
 }
 
 echo "TAP version 13"
-echo "1..8"
+echo "1..14"
 
 dry check
 ok $? "make -n check succeeds" "$(tail -n 5 "$tmp/out")"
@@ -58,4 +58,15 @@ line=$(grep -E "^scripts/mk-cf-image.sh .* -o $b/media/cryptoqual-cf.img\$" "$tm
 ok $? "make cf-image SERIAL=38400 ... builds BUILD/media/cryptoqual-cf.img with those settings" "${line:-no such command}"
 ! grep -q "$b/check-media/" "$tmp/out"
 ok $? "make cf-image iso pxe leaves BUILD/check-media/ alone" "$(grep "$b/check-media/" "$tmp/out")"
+
+# The builders share their option parsing (scripts/media-args.sh): a
+# missing value, an unknown option and a missing -o are usage errors.
+for prog in mk-cf-image mk-iso mk-pxe-tree; do
+	msg=$(scripts/$prog.sh --kernel 2>&1); rc=$?
+	[ $rc -eq 2 ] && [ "$msg" = "$prog: --kernel needs a value" ]
+	ok $? "$prog.sh: an option without its value is a usage error (exit $rc)" "$msg"
+	msg=$(scripts/$prog.sh --kernel /nonexistent --bogus 1 -o "$tmp/x" 2>&1); rc=$?
+	[ $rc -eq 2 ] && [ "$msg" = "$prog: unknown option --bogus" ]
+	ok $? "$prog.sh: an unknown option is named (exit $rc)" "$msg"
+done
 exit $((fails > 0))
