@@ -21,12 +21,16 @@ need_value() {
 
 # qemu_boot LOG SHOW TIMEOUT CPU OPTS [ARGS...]: boots QEMU under
 # timeout(1) with -cpu CPU, OPTS (split into words), QEMU_EXTRA, then
-# ARGS. The serial console goes to LOG (emptied first; "": a temporary
+# ARGS (QEMU_NO_EXIT_DEVICE=1 leaves out isa-debug-exit). The serial console goes to LOG (emptied first; "": a temporary
 # file, removed afterwards) and, when SHOW is 1, to the terminal as well.
 # Sets qemu_status to QEMU's exit status (124 or 137 after the timeout).
 qemu_boot() {
 	qb_log=$1 qb_show=$2 qb_timeout=$3 qb_cpu=$4 qb_opts=$5
 	shift 5
+	# QEMU_NO_EXIT_DEVICE=1: no isa-debug-exit, as on a real box, so the
+	# kernel's on_finish= path (halt, or reset) ends the run instead.
+	qb_exitdev="-device isa-debug-exit,iobase=0xf4,iosize=0x04"
+	[ "${QEMU_NO_EXIT_DEVICE:-0}" = 1 ] && qb_exitdev=""
 	qb_tmp=""
 	if [ -z "$qb_log" ]; then
 		qb_tmp=$(mktemp)
@@ -42,7 +46,7 @@ qemu_boot() {
 	timeout --foreground -k 5 "$qb_timeout" qemu-system-i386 -M pc -m 128 -cpu "$qb_cpu" $qb_opts \
 		-display none -monitor none -no-reboot \
 		-serial "file:$qb_log" \
-		-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+		$qb_exitdev \
 		${QEMU_EXTRA:-} "$@"
 	# shellcheck disable=SC2034 # read by the sourcing script
 	qemu_status=$?

@@ -10,6 +10,7 @@ TEST_N=0
 TEST_FAILED=0
 BOOT_LOG=""
 BOOT_STATUS=""
+BOOT_VERDICT=""   # boot-qemu's one-line verdict (PASS, FAIL, CRASH ..., HANG ...)
 
 ok() {  # ok CONDITION_EXIT_CODE DESCRIPTION
 	TEST_N=$((TEST_N + 1))
@@ -42,7 +43,8 @@ boot() {
 	BOOT_STATUS=$?
 	tr -d '\r' < "$raw" > "$BOOT_LOG"
 	rm -f "$raw"
-	diag "$label: $(cat "$QEMU_STATUS_FILE")"
+	BOOT_VERDICT=$(cat "$QEMU_STATUS_FILE")
+	diag "$label: $BOOT_VERDICT"
 	rm -f "$QEMU_STATUS_FILE"
 }
 
