@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../lib/bench_stats.h"
 #include "../lib/engine.h"
 #include "../lib/fmt.h"
 #include "../lib/rng_bad.h"
@@ -73,11 +74,9 @@ static bool collect(void *p)
 
 static uint64_t bytes_per_s(uint64_t bytes, uint64_t cycles)
 {
-	uint64_t hz = tsc_hz();
-	if (cycles == 0 || hz == 0)
+	if (cycles == 0 || tsc_hz() == 0)
 		return 0;
-	/* bytes * hz / cycles without overflow for bytes < 2^24, hz < 2^35 */
-	return bytes * (hz / 1000) / cycles * 1000 + (bytes * (hz % 1000)) / cycles;
+	return bstat_per_second(bytes, cycles, tsc_hz());
 }
 
 static void judge_source(const struct rng_source *src, uint32_t want)

@@ -1,6 +1,7 @@
 /* TSC calibration against PIT channel 2 and the ACPI PM timer. See timer.h. */
 #include "timer.h"
 
+#include "../lib/bench_stats.h"
 #include "acpi.h"
 #include <stddef.h>
 
@@ -143,19 +144,6 @@ static bool calibrate_pm(uint16_t port, bool ext32, uint64_t *hz)
 	return true;
 }
 
-/* Median of CAL_ROUNDS values (insertion sort; n is tiny). */
-static uint64_t median(uint64_t *v, unsigned n)
-{
-	unsigned i, j;
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			uint64_t t = v[j];
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return v[n / 2];
-}
-
 /*
  * Several windows of each timer, interleaved (PIT, PM, PIT, PM, ...), and
  * the median of each: a window stretched by an SMI (or, in an emulator, by
@@ -179,9 +167,9 @@ static void calibrate_rounds(struct tsc_calibration *c)
 		c->pm_ok = c->pm_ok && ok;
 	}
 	if (c->pit_ok)
-		c->pit_hz = median(pit, CAL_ROUNDS);
+		c->pit_hz = bstat_median(pit, CAL_ROUNDS);
 	if (c->pm_ok)
-		c->pm_hz = median(pm, CAL_ROUNDS);
+		c->pm_hz = bstat_median(pm, CAL_ROUNDS);
 }
 
 bool timer_calibrate(struct tsc_calibration *c)
