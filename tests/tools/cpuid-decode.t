@@ -36,6 +36,15 @@ my %none = map { ("padlock.$_" => 'absent') } qw(rng ace ace2 phe pmm phe2);
 #   reported present but not enabled.
 # - Ivy Bridge: Intel SDM vol. 4 (06_3AH); AES-NI and RDRAND, RDSEED only
 #   from Broadwell on, no SHA extensions.
+# - Zhaoxin KaiXian KX-7000: a real part reports vendor CentaurHauls and
+#   family 7 (shared/notes/via-padlock.md); signature 0x607B1 gives model
+#   0x6B = 107 (the extended model counts from family 6 on: Linux
+#   arch/x86/lib/cpu.c x86_model()), stepping 1. Its brand string is
+#   right-aligned ("ZHAOXIN KaiXian KX-7000" after the leading blanks).
+#   CPUID 0xC0000001 EDX 0x1EC03DFF: RNG, ACE, PHE, PMM present and enabled,
+#   ACE2 present but not enabled (bit 9 clear), PHE2 (bits 25/26, Zhaoxin)
+#   present and enabled. Leaf 1 ECX has AES-NI and RDRAND, leaf 7 EBX RDSEED
+#   and SHA.
 my %expect = (
 	'AuthenticAMD00005A2_GeodeLX_CPUID.txt' => {
 		vendor => 'AuthenticAMD', family => 5, model => 10,
@@ -79,6 +88,15 @@ my %expect = (
 		brand => 'Intel(R) Core(TM) i7-3770K CPU @ 3.50GHz',
 		cmov => 1, sse2 => 1, aesni => 1, pclmulqdq => 1, rdrand => 1,
 		rdseed => 0, sha => 0, hypervisor => 0, %none,
+	},
+	'CentaurHauls00607B1_KX7000_CPUID.txt' => {
+		vendor => 'CentaurHauls', family => 7, model => 107,
+		stepping => 1, brand => 'ZHAOXIN KaiXian KX-7000',
+		cmov => 1, sse2 => 1, aesni => 1, rdrand => 1, rdseed => 1,
+		sha => 1, hypervisor => 0,
+		'padlock.rng' => 'enabled', 'padlock.ace' => 'enabled',
+		'padlock.ace2' => 'present', 'padlock.phe' => 'enabled',
+		'padlock.pmm' => 'enabled', 'padlock.phe2' => 'enabled',
 	},
 );
 
