@@ -29,30 +29,39 @@ WARN    := -Wall -Wextra -Werror
 KCFLAGS := -std=gnu11 -m32 -march=i586 -mtune=i586 -O2 -ffreestanding -fno-pic -fno-pie \
 	-fno-stack-protector -fno-asynchronous-unwind-tables -fno-unwind-tables \
 	-fno-strict-aliasing -nostdinc -isystem $(shell $(KCC) -print-file-name=include 2>/dev/null) \
-	-Ikernel/include -Wa,-march=i586 -ffile-prefix-map=$(CURDIR)=. $(WARN) \
+	-I. -Ikernel/platform/include -Wa,-march=i586 -ffile-prefix-map=$(CURDIR)=. $(WARN) \
 	-DCQ_VERSION='"$(VERSION)"'
 KASFLAGS := -m32 -march=i586 -Wa,-march=i586 -ffile-prefix-map=$(CURDIR)=.
 KLDFLAGS := -m32 -nostdlib -static -no-pie -Wl,--build-id=none -Wl,-T,linker.ld \
 	-Wl,-z,noexecstack -Wl,--no-warn-rwx-segments
 
-HCFLAGS := -std=gnu11 -O2 -g $(WARN) -Ilib
-I386CFLAGS := -std=gnu11 -O2 -g -m32 -march=i686 $(WARN) -Ilib -idirafter /usr/include
+HCFLAGS := -std=gnu11 -O2 -g $(WARN) -I.
+I386CFLAGS := -std=gnu11 -O2 -g -m32 -march=i686 $(WARN) -I. -idirafter /usr/include
 I386LDFLAGS := -L/usr/lib/i386-linux-gnu -Wl,-rpath-link,/usr/lib/i386-linux-gnu
 
-LIB_SRC    := $(sort $(wildcard lib/*.c))
-KERNEL_SRC := $(sort $(wildcard boot/*.S boot/*.c kernel/*.c drivers/*/*.c))
+# lib/<subsystem>/: freestanding, hardware-free code. lib/host/ (CAVP files,
+# CPUID dumps, PCI listings, the config-space model) is built for the host
+# programs and the emulation image, never for the release kernel.
+LIB_SRC      := $(sort $(filter-out lib/host/%,$(wildcard lib/*/*.c)))
+LIB_HOST_SRC := $(sort $(wildcard lib/host/*.c))
+KERNEL_SRC := $(sort $(wildcard boot/*.S boot/*.c kernel/*/*.c drivers/*/*.c))
 TOOLS_SRC  := $(sort $(wildcard tools/host/*.c))
-UNIT_SRC   := $(sort $(wildcard tests/unit/test_*.c))
+# Unit tests live with the subsystem they test: tests/lib/<subsystem>/test_*.c.
+UNIT_SRC   := $(sort $(wildcard tests/lib/*/test_*.c))
 
 KOBJ_DIR   := $(BUILD)/kernel
 K_OBJS     := $(patsubst %,$(KOBJ_DIR)/%.o,$(KERNEL_SRC))
 K_LIB_OBJS := $(patsubst %,$(KOBJ_DIR)/%.o,$(LIB_SRC))
-H_LIB_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(LIB_SRC))
-I_LIB_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,$(LIB_SRC))
+K_HOSTLIB_OBJS := $(patsubst %,$(KOBJ_DIR)/%.o,$(LIB_HOST_SRC))
+H_LIB_OBJS := $(patsubst %,$(BUILD)/host/obj/%.o,$(LIB_SRC) $(LIB_HOST_SRC))
+I_LIB_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,$(LIB_SRC) $(LIB_HOST_SRC))
 TOOLS      := $(patsubst tools/host/%.c,$(BUILD)/host/%,$(TOOLS_SRC))
-UNIT_HOST  := $(patsubst tests/unit/%.c,$(BUILD)/host/%,$(UNIT_SRC))
-UNIT_I386  := $(patsubst tests/unit/%.c,$(BUILD)/i386/%,$(UNIT_SRC))
+UNIT_HOST  := $(patsubst tests/lib/%.c,$(BUILD)/host/unit/%,$(UNIT_SRC))
+UNIT_I386  := $(patsubst tests/lib/%.c,$(BUILD)/i386/unit/%,$(UNIT_SRC))
 UNIT_I386_T := $(addsuffix .t,$(UNIT_I386))
+# Every prove script of the tree, by subject (tests/<subject>/.../*.t).
+TESTS_T    := $(sort $(shell find tests -name '*.t' -not -path 'tests/boot/*'))
+BOOT_T     := $(sort $(wildcard tests/boot/*.t))
 
 KERNEL := $(BUILD)/cryptoqual.elf
 
@@ -83,10 +92,15 @@ $(KOBJ_DIR)/libcq.a: $(K_LIB_OBJS)
 	rm -f $@
 	$(CROSS)ar rcsD $@ $^
 
+# lib/host/ with the kernel's flags: only the emulation image links it.
+$(KOBJ_DIR)/libcq-host.a: $(K_HOSTLIB_OBJS)
+	rm -f $@
+	$(CROSS)ar rcsD $@ $^
+
 $(KERNEL): $(K_OBJS) $(KOBJ_DIR)/libcq.a linker.ld
 	$(KCC) $(KLDFLAGS) -o $@ $(K_OBJS) $(KOBJ_DIR)/libcq.a -lgcc
 
-# The flat image the kernel hashes at boot (see kernel/main.c hash_image).
+# The flat image the kernel hashes at boot (see kernel/run/main.c hash_image).
 $(BUILD)/cryptoqual.bin: $(KERNEL)
 	$(OBJCOPY) -O binary -R .bss $< $@
 
@@ -109,7 +123,7 @@ $(BUILD)/host/%: tools/host/%.c $(BUILD)/host/libcq.a
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $< $(BUILD)/host/libcq.a -o $@
 
-$(BUILD)/host/test_%: tests/unit/test_%.c $(BUILD)/host/libcq.a
+$(BUILD)/host/unit/%: tests/lib/%.c $(BUILD)/host/libcq.a
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $< $(BUILD)/host/libcq.a -lcmocka -o $@
 
@@ -122,7 +136,7 @@ $(BUILD)/i386/libcq.a: $(I_LIB_OBJS)
 	rm -f $@
 	$(CROSS)ar rcsD $@ $^
 
-$(BUILD)/i386/test_%: tests/unit/test_%.c $(BUILD)/i386/libcq.a
+$(BUILD)/i386/unit/%: tests/lib/%.c $(BUILD)/i386/libcq.a
 	@mkdir -p $(@D)
 	$(I386CC) $(I386CFLAGS) $< $(BUILD)/i386/libcq.a $(I386LDFLAGS) -lcmocka -o $@
 
@@ -155,7 +169,7 @@ check: deps
 	$(MAKE) kernel tools unit
 	CMOCKA_MESSAGE_OUTPUT=TAP CQ_BUILD='$(BUILD)' CQ_SHARED='$(abspath $(SHARED))' CQ_KERNEL='$(KERNEL)' \
 		prove -j$(PROVE_JOBS) --timer $(UNIT_HOST) $(UNIT_I386_T) \
-		$(sort $(wildcard tests/tools/*.t)) $(sort $(wildcard tests/boot/*.t))
+		$(TESTS_T) $(BOOT_T)
 
 clean:
 	rm -rf $(BUILD)

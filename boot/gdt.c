@@ -6,8 +6,8 @@
  */
 #include <stdint.h>
 
-#include "../kernel/exceptions.h"
-#include "../kernel/x86.h"
+#include "kernel/platform/exceptions.h"
+#include "kernel/platform/x86.h"
 
 #define GDT_CODE_SEL 0x08
 #define GDT_DATA_SEL 0x10

@@ -3,7 +3,7 @@
  * Each stub makes the stack look the same (a zero is pushed where the CPU
  * pushes no error code), pushes the vector and jumps to the common path,
  * which saves the general registers and calls exception_dispatch() with a
- * pointer to the struct trap_frame (kernel/exceptions.h) it built.
+ * pointer to the struct trap_frame (kernel/platform/exceptions.h) it built.
  * If the handler returns, the (possibly modified) frame is restored.
  */
 	.text

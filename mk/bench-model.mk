@@ -1,11 +1,11 @@
 # The kernel's benchmark (kernel/bench*.c) built for the host over model
 # engines of known cost: build/host/bench-model, run by
-# tests/tools/bench-model.t (see tests/host/bench_model.c).
+# tests/kernel/bench-model.t (see tests/kernel/bench_model.c).
 
 BENCH_MODEL := $(BUILD)/host/bench-model
-BENCH_MODEL_SRC := tests/host/bench_model.c kernel/bench.c kernel/bench_aes.c kernel/bench_units.c kernel/bench_print.c
+BENCH_MODEL_SRC := tests/kernel/bench_model.c kernel/run/bench.c kernel/run/bench_aes.c kernel/run/bench_units.c kernel/run/bench_print.c
 
-$(BENCH_MODEL): $(BENCH_MODEL_SRC) kernel/bench.h kernel/bench_int.h $(BUILD)/host/libcq.a
+$(BENCH_MODEL): $(BENCH_MODEL_SRC) kernel/run/bench.h kernel/run/bench_int.h $(BUILD)/host/libcq.a
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(BENCH_MODEL_SRC) $(BUILD)/host/libcq.a -o $@
 

@@ -1,10 +1,10 @@
 # Host benchmark of lib/aes and drivers/aesni against OpenSSL libcrypto, and
-# the generator of lib/aes_tables.c.
+# the generator of lib/crypto/aes_tables.c.
 #
 #   make bench-host   build and run build/host/bench-host (needs libssl-dev):
 #                     cycles/byte of lib/aes and drivers/aesni beside
 #                     OpenSSL, and cross-checks (exit 1 on a mismatch)
-#   make aes-tables   regenerate lib/aes_tables.c from tools/gen/aes-tables.c
+#   make aes-tables   regenerate lib/crypto/aes_tables.c from tools/gen/aes-tables.c
 
 BENCH_HOST       := $(BUILD)/host/bench-host
 BENCH_AESNI_OBJ  := $(BUILD)/host/obj/drivers/aesni/aesni.c.o
@@ -26,5 +26,5 @@ $(GEN_AES_TABLES): tools/gen/aes-tables.c
 	$(HOSTCC) $(HCFLAGS) $< -o $@
 
 aes-tables: $(GEN_AES_TABLES)
-	$(GEN_AES_TABLES) > lib/aes_tables.c.tmp
-	mv lib/aes_tables.c.tmp lib/aes_tables.c
+	$(GEN_AES_TABLES) > lib/crypto/aes_tables.c.tmp
+	mv lib/crypto/aes_tables.c.tmp lib/crypto/aes_tables.c

@@ -1,11 +1,11 @@
-# kernel/memmap.c on the host (i386 under qemu-i386: multiboot addresses
-# are 32-bit), run by tests/tools/memmap.t.
-MEMMAP_I386_SRC := kernel/memmap.c kernel/report.c kernel/kprintf.c tests/host/console_host.c \
+# kernel/platform/memmap.c on the host (i386 under qemu-i386: multiboot addresses
+# are 32-bit), run by tests/kernel/memmap.t.
+MEMMAP_I386_SRC := kernel/platform/memmap.c kernel/run/report.c kernel/platform/kprintf.c tests/host/console_host.c \
 	tests/host/hw_host.c tests/host/kernel_stubs.c
 MEMMAP_I386_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,$(MEMMAP_I386_SRC))
 MEMMAP_TEST := $(BUILD)/i386/memmap_test
 
-$(MEMMAP_TEST): tests/host/memmap_test.c $(MEMMAP_I386_OBJS) $(BUILD)/i386/libcq.a
+$(MEMMAP_TEST): tests/kernel/memmap_test.c $(MEMMAP_I386_OBJS) $(BUILD)/i386/libcq.a
 	@mkdir -p $(@D)
 	$(I386CC) $(I386CFLAGS) $< $(MEMMAP_I386_OBJS) $(BUILD)/i386/libcq.a $(I386LDFLAGS) -o $@
 

@@ -7,7 +7,7 @@
 #
 # The serial console goes to FILE (default: a temporary file) and, with
 # --show, to the terminal as well. QEMU's exit status comes from the
-# kernel's write to isa-debug-exit (kernel/report.h):
+# kernel's write to isa-debug-exit (kernel/run/report.h):
 #   33 PASS, 35 FAIL, 37 crash (Bail out!), 0 triple fault, 124 timeout.
 # This script exits 0 for PASS, 1 for FAIL, 2 for a crash, hang or any
 # other status, and prints one line saying which (scripts/qemu-common.sh,

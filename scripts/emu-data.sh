@@ -1,6 +1,6 @@
 #!/bin/sh
 # Generates the assembler file that embeds the CPUID dumps and PCI listings
-# of shared/data into the emulation build (kernel/emu/emu.h, struct
+# of shared/data into the emulation build (emu/emu.h, struct
 # emu_blob). The data stays outside the repository: the generated file
 # lives in the build folder and only names the files (.incbin), so the
 # bytes are read from DATA_DIR when it is assembled.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Instruction audit of a kernel image (or any i386 object): the image must
 # run on i586-class CPUs, so outside the .text_cpufeat section (code that
-# runs only after CPUID says its feature exists, see kernel/cpufeat.h) it
+# runs only after CPUID says its feature exists, see kernel/platform/cpufeat.h) it
 # must contain none of:
 #   - long/hint NOPs: opcodes 0F 18-1F (nopl/nopw with operands, endbr32,
 #     prefetch hints): the Geode LX raises #UD on them;

@@ -6,7 +6,7 @@
 # The machine: qemu-system-i386 -M pc, 128 MiB, no display or monitor,
 # -no-reboot (a triple fault ends QEMU with status 0), the first serial
 # port into a file (byte-exact), and isa-debug-exit at port 0xf4, through
-# which the kernel ends QEMU with its verdict (kernel/report.h): a write
+# which the kernel ends QEMU with its verdict (kernel/run/report.h): a write
 # of V gives exit status 2V+1: 33 PASS, 35 FAIL, 37 crash (Bail out!).
 # QEMU_EXTRA (environment) adds QEMU arguments.
 

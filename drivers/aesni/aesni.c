@@ -29,8 +29,8 @@
 #endif
 #include <wmmintrin.h>		/* AES-NI; includes emmintrin.h (SSE2) */
 
-#include "../../kernel/cpufeat.h"
-#include "aesni.h"
+#include "kernel/platform/cpufeat.h"
+#include "drivers/aesni/aesni.h"
 
 /*
  * The kernel is assembled with -Wa,-march=i586, which rejects the SSE2 and

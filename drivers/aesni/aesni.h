@@ -2,8 +2,8 @@
  * aesni: AES-128/192/256 in ECB, CBC and CTR through the AES-NI
  * instructions (AESENC, AESENCLAST, AESDEC, AESDECLAST, AESKEYGENASSIST,
  * AESIMC), written with compiler intrinsics so the same file builds into
- * the i586 kernel (inside .text_cpufeat, see kernel/cpufeat.h) and into
- * x86_64 host programs (tests/host/aesni_test.c, the host benchmark).
+ * the i586 kernel (inside .text_cpufeat, see kernel/platform/cpufeat.h) and into
+ * x86_64 host programs (tests/drivers/aesni/aesni_test.c, the host benchmark).
  *
  * Sources: Intel SDM vol. 2A/2B, the AESENC ... AESKEYGENASSIST pages;
  * Intel SDM vol. 3A 13.1.3 (SSE must be enabled in CR0/CR4 first);
@@ -24,8 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../lib/cpuid.h"
-#include "../../lib/engine.h"
+#include "lib/platform/cpuid.h"
+#include "lib/engine/engine.h"
 
 #define AESNI_MAX_ROUNDS	14	/* Nr for AES-256, FIPS-197 Figure 4 */
 

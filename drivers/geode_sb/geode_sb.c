@@ -16,17 +16,17 @@
  * The guard after the destination is placed right after the n bytes of
  * each operation, so a device writing past a short request is caught too.
  */
-#include "geode_sb.h"
+#include "drivers/geode_sb/geode_sb.h"
 
 #include <stdarg.h>
 #include <string.h>
 
-#include "../../kernel/hw.h"
-#include "../../kernel/report.h"
-#include "../../kernel/timer.h"
-#include "../../lib/fmt.h"
-#include "geode_sb_int.h"
-#include "glx_sb_reg.h"
+#include "kernel/platform/hw.h"
+#include "kernel/run/report.h"
+#include "kernel/platform/timer.h"
+#include "lib/util/fmt.h"
+#include "drivers/geode_sb/geode_sb_int.h"
+#include "drivers/geode_sb/glx_sb_reg.h"
 
 #define SB_ALL_PAIRS	(AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_ENCRYPT) | \
 			 AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_DECRYPT) | \

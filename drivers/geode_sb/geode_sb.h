@@ -4,7 +4,7 @@
  * its four post-processing modes and its test mode, and the EEPROM's lock
  * state. Facts: drivers/geode_sb/glx_sb_reg.h and the notes it cites.
  *
- * What probing registers (lib/engine.h):
+ * What probing registers (lib/engine/engine.h):
  *   AES engine "geode-sb": claims exactly AES-128 ECB and CBC, encrypt and
  *     decrypt; any alignment and any length that is a multiple of 16 (the
  *     driver bounces every request through its own 16-byte-aligned DMA
@@ -20,7 +20,7 @@
  *     deterministic output), registered with known_bad = true so the RNG
  *     statistics can prove they fail a bad source.
  *
- * Every hardware wait is bounded by the calibrated TSC (kernel/timer.h):
+ * Every hardware wait is bounded by the calibrated TSC (kernel/platform/timer.h):
  *   AES DMA: GEODE_SB_WAIT_BASE_US + 1 us per 16 bytes. Published figures
  *     put the engine at 20-40 MB/s (0.4-0.8 us per block); 1 us per block
  *     leaves a margin over the slowest of them, and the fixed 10 ms covers
@@ -57,7 +57,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../lib/engine.h"
+#include "lib/engine/engine.h"
 
 #define GEODE_SB_CHUNK		16384	/* bytes per DMA operation (the BSDs' GLXSB_MAX_AES_LEN) */
 #define GEODE_SB_GUARD		64	/* guard bytes before and after every DMA destination */

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "geode_sb.h"
+#include "drivers/geode_sb/geode_sb.h"
 
 /* The driver's state (geode_sb.c), filled by the probe (geode_sb_probe.c). */
 struct glx_sb_state {

@@ -7,14 +7,14 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "../../kernel/hw.h"
-#include "../../kernel/pci.h"
-#include "../../kernel/report.h"
-#include "../../lib/aes.h"
-#include "../../lib/fmt.h"
-#include "../../lib/hex.h"
-#include "geode_sb_int.h"
-#include "glx_sb_reg.h"
+#include "kernel/platform/hw.h"
+#include "kernel/platform/pci_bus.h"
+#include "kernel/run/report.h"
+#include "lib/crypto/aes.h"
+#include "lib/util/fmt.h"
+#include "lib/util/hex.h"
+#include "drivers/geode_sb/geode_sb_int.h"
+#include "drivers/geode_sb/glx_sb_reg.h"
 
 static char *hex16(const uint8_t *b, char *buf, size_t cap)
 {

@@ -9,12 +9,12 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../kernel/report.h"
-#include "../../lib/aes.h"
-#include "../../lib/fmt.h"
-#include "../../lib/hex.h"
-#include "geode_sb_int.h"
-#include "glx_sb_reg.h"
+#include "kernel/run/report.h"
+#include "lib/crypto/aes.h"
+#include "lib/util/fmt.h"
+#include "lib/util/hex.h"
+#include "drivers/geode_sb/geode_sb_int.h"
+#include "drivers/geode_sb/glx_sb_reg.h"
 
 /* Longest case: four chunks (three whole ones and a block), plus room for an odd offset. */
 #define XB_CAP	(3 * GEODE_SB_CHUNK + GLX_SB_AES_BLOCK + 64)

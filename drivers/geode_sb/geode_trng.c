@@ -16,11 +16,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../kernel/hw.h"
-#include "../../kernel/report.h"
-#include "../../kernel/timer.h"
-#include "geode_sb_int.h"
-#include "glx_sb_reg.h"
+#include "kernel/platform/hw.h"
+#include "kernel/run/report.h"
+#include "kernel/platform/timer.h"
+#include "drivers/geode_sb/geode_sb_int.h"
+#include "drivers/geode_sb/glx_sb_reg.h"
 
 #define TRNG_SOURCES	5
 #define TRNG_TEST_MODE	4	/* index of the test-mode source */

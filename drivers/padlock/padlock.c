@@ -2,16 +2,16 @@
  * padlock: detection, enabling and registration of the PadLock units, and
  * the driver's own TAP tests. See padlock.h; sources in padlock_reg.h.
  */
-#include "padlock.h"
+#include "drivers/padlock/padlock.h"
 
 #include <string.h>
 
-#include "../../kernel/hw.h"
-#include "../../kernel/report.h"
-#include "../../lib/engine.h"
-#include "../../lib/fmt.h"
-#include "padlock_int.h"
-#include "padlock_reg.h"
+#include "kernel/platform/hw.h"
+#include "kernel/run/report.h"
+#include "lib/engine/engine.h"
+#include "lib/util/fmt.h"
+#include "drivers/padlock/padlock_int.h"
+#include "drivers/padlock/padlock_reg.h"
 
 struct padlock_dev padlock_dev;
 struct padlock_quirks padlock_quirks;

@@ -9,7 +9,7 @@
  *   PMM       rep montmul: a known-answer test and its timing (no engine).
  *
  * Sources: see padlock_reg.h. Hardware access: CPUID and MSRs through
- * kernel/hw.h; the PadLock instructions themselves (padlock_insn.h) are CPU
+ * kernel/platform/hw.h; the PadLock instructions themselves (padlock_insn.h) are CPU
  * instructions run by the driver. CR0.TS (and CR0.EM) are cleared around
  * them (padlock_cr0.c: a spurious #NM otherwise).
  *
@@ -21,7 +21,7 @@
 
 #include <stdbool.h>
 
-#include "../../lib/cpuid.h"
+#include "lib/platform/cpuid.h"
 
 /*
  * Probes the units from the decoded CPUID (cpu), enables a present but
@@ -29,7 +29,7 @@
  * RNG MSR 0x110B bit 6) and Zhaoxin (MSR 0x1257 bits 7 and 8) with the safe
  * MSR accessors, re-reads CPUID 0xC0000001, sets up the RNG MSR on C3/C7,
  * prints `# padlock: ...` lines saying what it found and did, and registers
- * the engines of the enabled units (lib/engine.h). Call once after
+ * the engines of the enabled units (lib/engine/engine.h). Call once after
  * cpu_init(); calling it again (host tests) starts over.
  */
 void padlock_probe(const struct cpu_info *cpu);
@@ -50,7 +50,7 @@ const char *padlock_absent_reason(void);
 /*
  * Test-build switches that turn the driver's handling of each documented
  * quirk off, so a host test can show that the handling is needed (the
- * emulator in tests/emu then produces wrong output or a fault). All false
+ * emulator in tests/drivers/padlock then produces wrong output or a fault). All false
  * (handling on) by default; only host tests set them. Never set in the
  * kernel.
  */

@@ -31,11 +31,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../lib/aes.h"
-#include "../../lib/engine.h"
-#include "padlock_insn.h"
-#include "padlock_int.h"
-#include "padlock_reg.h"
+#include "lib/crypto/aes.h"
+#include "lib/engine/engine.h"
+#include "drivers/padlock/padlock_insn.h"
+#include "drivers/padlock/padlock_int.h"
+#include "drivers/padlock/padlock_reg.h"
 
 #define ACE_BOUNCE_BYTES	4096	/* one bounce chunk, a multiple of 16 */
 

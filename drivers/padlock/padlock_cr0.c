@@ -7,8 +7,8 @@
  */
 #include <stdint.h>
 
-#include "../../kernel/x86.h"
-#include "padlock_int.h"
+#include "kernel/platform/x86.h"
+#include "drivers/padlock/padlock_int.h"
 
 #define CR0_EM	(1u << 2)	/* emulation: x87 instructions raise #NM */
 #define CR0_TS	(1u << 3)	/* task switched: FPU/SSE use raises #NM */

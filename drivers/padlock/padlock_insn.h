@@ -22,7 +22,7 @@
  * EFLAGS, which makes the unit load key and control word afresh at the next
  * xcrypt. When PADLOCK_EMU_SITES is defined (host emulator builds only) each
  * reload also records its address in the section padlock_reload_sites, so
- * the emulator (tests/emu/padlock_emu.c) can see the EFLAGS write that
+ * the emulator (tests/drivers/padlock/padlock_emu.c) can see the EFLAGS write that
  * qemu-i386 otherwise executes silently; the instruction bytes are the same.
  */
 #ifndef CQ_DRIVERS_PADLOCK_INSN_H

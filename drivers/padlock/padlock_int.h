@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../lib/cpuid.h"
-#include "padlock.h"
+#include "lib/platform/cpuid.h"
+#include "drivers/padlock/padlock.h"
 
 #define PADLOCK_NOTE_MAX	240
 

@@ -17,11 +17,11 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../lib/engine.h"
-#include "../../lib/sha.h"
-#include "padlock_insn.h"
-#include "padlock_int.h"
-#include "padlock_reg.h"
+#include "lib/engine/engine.h"
+#include "lib/crypto/sha.h"
+#include "drivers/padlock/padlock_insn.h"
+#include "drivers/padlock/padlock_int.h"
+#include "drivers/padlock/padlock_reg.h"
 
 static uint32_t phe_state[PHE_STATE_BYTES / 4] __attribute__((aligned(PADLOCK_ALIGN)));
 static uint8_t phe_tail[2 * SHA_BLOCK_BYTES] __attribute__((aligned(PADLOCK_ALIGN)));

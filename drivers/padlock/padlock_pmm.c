@@ -1,6 +1,6 @@
 /*
  * PadLock PMM: rep montmul, checked against the 1024-bit known answer of
- * lib/montmul_kat.c and timed beside the software lib/montmul.
+ * lib/vectors/montmul_kat.c and timed beside the software lib/montmul.
  *
  * Operands [OSSL via-mont.pl][PG]: ESI points at { n0', A, B, T, M,
  * scratch }; ECX = 32 x words; EAX = 0. Each vector has 16 zero bytes
@@ -13,12 +13,12 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../kernel/hw.h"
-#include "../../kernel/report.h"
-#include "../../lib/montmul.h"
-#include "padlock_insn.h"
-#include "padlock_int.h"
-#include "padlock_reg.h"
+#include "kernel/platform/hw.h"
+#include "kernel/run/report.h"
+#include "lib/crypto/montmul.h"
+#include "drivers/padlock/padlock_insn.h"
+#include "drivers/padlock/padlock_int.h"
+#include "drivers/padlock/padlock_reg.h"
 
 #define PMM_WORDS	MONTMUL_KAT_WORDS	/* the largest operand this driver runs */
 #define PMM_VEC_WORDS	(PMM_WORDS + PMM_PAD_WORDS)

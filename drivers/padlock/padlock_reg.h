@@ -17,7 +17,7 @@
 #ifndef CQ_DRIVERS_PADLOCK_REG_H
 #define CQ_DRIVERS_PADLOCK_REG_H
 
-/* ---- CPUID (lib/cpuid.h decodes the unit states) ---- */
+/* ---- CPUID (lib/platform/cpuid.h decodes the unit states) ---- */
 #define PADLOCK_LEAF_MAX	0xC0000000u	/* EAX = highest Centaur leaf [PG] */
 #define PADLOCK_LEAF_FEAT	0xC0000001u	/* EDX = unit flags [PG][LCEN] */
 /* Leaf 0xC0000001 EDX: bit n = unit present, bit n+1 = unit enabled. */

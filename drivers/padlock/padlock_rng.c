@@ -25,13 +25,13 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../kernel/hw.h"
-#include "../../kernel/report.h"
-#include "../../lib/engine.h"
-#include "../../lib/fmt.h"
-#include "padlock_insn.h"
-#include "padlock_int.h"
-#include "padlock_reg.h"
+#include "kernel/platform/hw.h"
+#include "kernel/run/report.h"
+#include "lib/engine/engine.h"
+#include "lib/util/fmt.h"
+#include "drivers/padlock/padlock_insn.h"
+#include "drivers/padlock/padlock_int.h"
+#include "drivers/padlock/padlock_reg.h"
 
 #define XSTORE_EMPTY_MAX	(1u << 20)	/* consecutive empty stores before giving up */
 #define XSTORE_EMPTY_CYCLES	200000000ull	/* ... or this many TSC cycles (0.2 s at 1 GHz) */

@@ -2,7 +2,7 @@
  * RDRAND and RDSEED as RNG sources (see rdrand.h for the sources).
  *
  * Only rdrand_step() and rdseed_step() execute the instructions: they are
- * CPUFEAT_FN (.text_cpufeat, see kernel/cpufeat.h). The retry loop, the
+ * CPUFEAT_FN (.text_cpufeat, see kernel/platform/cpufeat.h). The retry loop, the
  * backoff and the registration are plain i586 code.
  *
  * RDSEED backoff: RDSEED returns CF=0 whenever the entropy conditioner has
@@ -20,8 +20,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../../kernel/cpufeat.h"
-#include "rdrand.h"
+#include "kernel/platform/cpufeat.h"
+#include "drivers/rdrand/rdrand.h"
 
 /* The kernel is assembled with -Wa,-march=i586; allow RDRAND and RDSEED in
  * this file. The instruction audit still checks that they occur only in

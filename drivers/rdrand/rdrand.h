@@ -1,6 +1,6 @@
 /*
  * rdrand: the RDRAND and RDSEED instructions as RNG sources "rdrand" and
- * "rdseed" (lib/engine.h struct rng_source).
+ * "rdseed" (lib/engine/engine.h struct rng_source).
  *
  * Sources: Intel SDM vol. 2B, RDRAND and RDSEED (CF=1: the destination
  * holds a random value; CF=0: none was available and the destination is
@@ -20,8 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../lib/cpuid.h"
-#include "../../lib/engine.h"
+#include "lib/platform/cpuid.h"
+#include "lib/engine/engine.h"
 
 #define RDRAND_RETRIES		10	/* tries per 32-bit word before giving up (DRNG guide 5.2.1) */
 #define RDSEED_BACKOFF_PAUSES	128	/* PAUSEs between two RDSEED tries (DRNG guide 5.3.1) */

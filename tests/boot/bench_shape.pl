@@ -1,7 +1,7 @@
 # Checks of the benchmark's output shape, shared by tests/boot/bench-tables.t
-# and tests/tools/bench-model.t (`require "tests/boot/bench_shape.pl"`).
+# and tests/kernel/bench-model.t (`require "tests/boot/bench_shape.pl"`).
 # The layout and records are those of docs/report-format.md and
-# kernel/bench.h; the expectations are written here independently of the
+# kernel/run/bench.h; the expectations are written here independently of the
 # kernel's code.
 use strict;
 use warnings;

@@ -1,13 +1,13 @@
 /*
- * libFuzzer target for lib/cmdline.c: arbitrary bytes, NUL-terminated, as a
+ * libFuzzer target for lib/platform/cmdline.c: arbitrary bytes, NUL-terminated, as a
  * kernel command line. Checks that every warning is one bounded line of
  * printable ASCII, that the warning count agrees, that every option lands in
  * its documented range, and that cmdline_describe() fits its buffer.
  *
  * Build and run (Debian clang 14 ships libclang_rt.fuzzer):
  *   mkdir -p build/host /tmp/cmdline_corpus
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Ilib lib/cmdline.c \
- *       lib/fmt.c tests/fuzz/fuzz_cmdline.c -o build/host/fuzz_cmdline
+ *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I. lib/platform/cmdline.c \
+ *       lib/util/fmt.c tests/fuzz/fuzz_cmdline.c -o build/host/fuzz_cmdline
  *   UBSAN_OPTIONS=halt_on_error=1 build/host/fuzz_cmdline -max_total_time=60 \
  *       -dict=tests/fuzz/cmdline.dict /tmp/cmdline_corpus tests/fuzz/corpus_cmdline
  * New inputs go to the first directory, keeping the seed corpus small.
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmdline.h"
+#include "lib/platform/cmdline.h"
 
 static unsigned calls;
 

@@ -1,12 +1,12 @@
 /*
- * Host stand-in for kernel/console.c: the kernel's report and driver
+ * Host stand-in for kernel/platform/console.c: the kernel's report and driver
  * messages go to stdout (prefixing nothing), so a host test program can
- * link kernel/report.c and drivers unchanged and show their output.
+ * link kernel/run/report.c and drivers unchanged and show their output.
  */
 #include <stdio.h>
 
-#include "../../kernel/console.h"
-#include "../../lib/fmt.h"
+#include "kernel/platform/console.h"
+#include "lib/util/fmt.h"
 
 void console_init(int port, unsigned baud)
 {

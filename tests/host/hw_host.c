@@ -1,12 +1,12 @@
-/* Host implementation of kernel/hw.h over models. See hw_host.h. */
-#include "hw_host.h"
+/* Host implementation of kernel/platform/hw.h over models. See hw_host.h. */
+#include "tests/host/hw_host.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../lib/pci.h"
+#include "lib/platform/pci_enum.h"
 
 #define MAX_REGIONS 8
 

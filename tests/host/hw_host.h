@@ -1,15 +1,15 @@
 /*
- * hw_host: the hardware access layer (kernel/hw.h) for host test programs.
- * Linked instead of kernel/hw_x86.c, it routes every device access of the
+ * hw_host: the hardware access layer (kernel/platform/hw.h) for host test programs.
+ * Linked instead of kernel/platform/hw_x86.c, it routes every device access of the
  * unchanged kernel and driver code to models the test installs:
  *   - I/O ports: 0xCF8/0xCFC to a PCI configuration-space model
- *     (lib/pci_model.h) when one is set, other ports to a handler;
+ *     (lib/host/pci_model.h) when one is set, other ports to a handler;
  *   - MMIO: to the handler of the region that contains the address,
  *     else plain memory (DMA buffers are ordinary host memory);
  *   - MSRs: to a handler that may refuse (the _safe forms then return
  *     HW_EFAULT; the plain forms abort the test program, as #GP would
  *     end the kernel's test);
- *   - CPUID: to a query function (e.g. lib/cpuid_dump.h over a real dump);
+ *   - CPUID: to a query function (e.g. lib/host/cpuid_dump.h over a real dump);
  *   - TSC: a counter that advances by a set step on every read, so that
  *     every bounded wait in a driver ends even when a model never answers.
  * hw_host_reset() restores the defaults (no models, TSC step 1000).
@@ -20,8 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../kernel/hw.h"
-#include "../../lib/pci_model.h"
+#include "kernel/platform/hw.h"
+#include "lib/host/pci_model.h"
 
 typedef uint32_t (*hw_host_mmio_read_fn)(void *ctx, uint32_t offset, unsigned bytes);
 typedef void (*hw_host_mmio_write_fn)(void *ctx, uint32_t offset, uint32_t val, unsigned bytes);

@@ -1,5 +1,5 @@
 /*
- * What kernel/report.c and kernel/timer.c need beyond the hardware access
+ * What kernel/run/report.c and kernel/platform/timer.c need beyond the hardware access
  * layer, for host programs that link them: no exception guard (a fault in
  * a host test ends the program, which prove reports), no ACPI tables (the
  * host has no BIOS memory to search: timer.c then calibrates against the
@@ -7,8 +7,8 @@
  */
 #include <stdbool.h>
 
-#include "../../kernel/acpi.h"
-#include "../../kernel/exceptions.h"
+#include "kernel/platform/acpi.h"
+#include "kernel/platform/exceptions.h"
 
 bool guard_run(const char *what, void (*fn)(void *ctx), void *ctx, struct fault_info *fi)
 {

@@ -42,7 +42,7 @@ else
 		ok $? "release image: no embedded data ($t)"
 	done <<< "$data_text"
 	printf '%s\n' "$rel_syms" | grep -qw emulate_init
-	ok $? "release image: has the emulate_* no-ops (kernel/emulate_none.c)"
+	ok $? "release image: has the emulate_* no-ops (kernel/platform/emulate_none.c)"
 fi
 
 if [ ! -d "$CQ_SHARED/data/cpuid" ]; then

@@ -2,7 +2,7 @@
 # pci-scan over the real PCI listings in $CQ_SHARED/data/pci: every function
 # a listing shows must come out of the enumerator with the same address,
 # IDs and class, and nothing else. The expectations are read from each
-# listing here, independently of lib/pci_listing.c.
+# listing here, independently of lib/host/pci_listing.c.
 use strict;
 use warnings;
 use File::Temp qw(tempfile);

@@ -38,9 +38,9 @@
 #include <unistd.h>
 #include <x86intrin.h>
 
-#include "aes.h"
-#include "cpuid.h"
-#include "../../drivers/aesni/aesni.h"
+#include "lib/crypto/aes.h"
+#include "lib/platform/cpuid.h"
+#include "drivers/aesni/aesni.h"
 
 #define BUF_BYTES	8192	/* bytes per timed run */
 #define REPS		500	/* timed runs per figure; the minimum is kept */
@@ -416,7 +416,7 @@ static int software_half(const char *what)
 	return bad ? 1 : 0;
 }
 
-/* The host CPU through the real CPUID instruction, for lib/cpuid.c. */
+/* The host CPU through the real CPUID instruction, for lib/platform/cpuid.c. */
 static bool host_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out)
 {
 	(void)ctx;

@@ -4,7 +4,7 @@
  *     FILE: N passed, M failed[, K skipped]
  * followed, when something failed, by the first failure's detail indented
  * by two spaces. The kind of each file (AES KAT/MMT/MCT of a mode and key
- * size, SHA messages or Monte) comes from its NIST name; see lib/cavp.h.
+ * size, SHA messages or Monte) comes from its NIST name; see lib/host/cavp_rsp.h.
  *
  * `cavp --help` prints the usage line on stdout and exits 0.
  *
@@ -21,9 +21,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cavp.h"
-#include "engine.h"
-#include "kat.h"
+#include "lib/host/cavp_rsp.h"
+#include "lib/engine/engine.h"
+#include "lib/vectors/kat.h"
 
 #define LINE_CAP	(1u << 20)	/* longest line, bytes (SHA-256 LongMsg: ~21 KB) */
 #define DATA_CAP	(1u << 19)	/* longest PLAINTEXT/CIPHERTEXT/Msg, bytes */

@@ -1,6 +1,6 @@
 /*
  * cpuid-decode: decode an InstLatx64-format CPUID dump with the kernel's
- * decoder (lib/cpuid.c) and print the result.
+ * decoder (lib/platform/cpuid.c) and print the result.
  *
  * usage: cpuid-decode --kv DUMP
  *        cpuid-decode --help     (the usage on stdout, exit 0)
@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpuid.h"
-#include "cpuid_dump.h"
+#include "lib/platform/cpuid.h"
+#include "lib/host/cpuid_dump.h"
 
 #define DUMP_MAX_BYTES	(1024 * 1024)	/* real dumps are 1-50 KB */
 #define EXIT_USAGE	2

@@ -1,8 +1,8 @@
 /*
  * pci-scan LISTING: builds a PCI configuration-space model from a listing
- * (comBIOS ShowPCI table or lspci -nn, see lib/pci_listing.h), runs the
+ * (comBIOS ShowPCI table or lspci -nn, see lib/host/pci_listing.h), runs the
  * kernel's enumerator over it and prints the kernel's table: a header
- * line, then one row per function (layout in lib/pci.h).
+ * line, then one row per function (layout in lib/platform/pci_enum.h).
  *
  * `pci-scan --help` (or -h) prints the usage on stdout and exits 0.
  *
@@ -16,9 +16,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "pci.h"
-#include "pci_listing.h"
-#include "pci_model.h"
+#include "lib/platform/pci_enum.h"
+#include "lib/host/pci_listing.h"
+#include "lib/host/pci_model.h"
 
 #define MAX_LISTING	(1 << 20)	/* bytes */
 #define MAX_DEVS	256

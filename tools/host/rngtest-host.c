@@ -1,8 +1,8 @@
 /*
- * rngtest-host: the kernel's RNG statistics (lib/rng_quality.h) on bytes
+ * rngtest-host: the kernel's RNG statistics (lib/rng/rng_quality.h) on bytes
  * read from stdin, printed in the terms of rng-tools' `rngtest` and
  * Walker's `ent`, so the same bytes can be checked against both
- * (tests/tools/rngtest-compare.t).
+ * (tests/lib/rng/rngtest-compare.t).
  *
  * usage: rngtest-host [--claim H] [--bits] [--strict] < DATA
  *        rngtest-host --gen KIND --bytes N [--seed S] > DATA
@@ -31,10 +31,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ent.h"
-#include "rng_bad.h"
-#include "rng_quality.h"
-#include "rng_verdict.h"
+#include "lib/rng/ent.h"
+#include "lib/rng/rng_bad.h"
+#include "lib/rng/rng_quality.h"
+#include "lib/rng/rng_verdict.h"
 
 #define EXIT_USAGE	2
 #define CHUNK		65536

@@ -1,0 +1,71 @@
+/*
+ * The machine profiles of the emulation build: which CPUID dump, which PCI
+ * listing (both from shared/data, embedded at build time) and which device
+ * models make up each emulated box. docs/emulation.md explains each.
+ */
+#include <string.h>
+
+#include "lib/util/fmt.h"
+
+#include "emu/emu.h"
+
+#define GEODE_LX_DUMP	"AuthenticAMD00005A2_GeodeLX_CPUID.txt"
+
+static const struct emu_profile profiles[] = {
+	{ "net5501", "Soekris net5501 (AMD Geode LX, CS5536)", GEODE_LX_DUMP,
+	  "net5501-combios-showpci.txt", true, true, EMU_NO_PADLOCK, NULL },
+	{ "alix", "PC Engines ALIX.2D3 (AMD Geode LX800, CS5536)", GEODE_LX_DUMP,
+	  "alix2d3-lspci-nn.txt", false, true, EMU_NO_PADLOCK, NULL },
+	{ "c7", "VIA C7 \"Esther\" (PadLock RNG, ACE, ACE2, PHE, PMM)",
+	  "CentaurHauls00006A9_C5J_Esther_CPUID.txt", NULL, false, false, PADLOCK_CPU_ESTHER,
+	  NULL },
+	{ "nano", "VIA Nano \"Isaiah\" (PadLock RNG, ACE, PHE block mode)",
+	  "CentaurHauls00006F2_CNA_Isaiah_CPUID.txt", NULL, false, false, PADLOCK_CPU_ISAIAH,
+	  NULL },
+	{ "nehemiah", "VIA C3 \"Nehemiah\" (PadLock RNG, ACE)",
+	  "CentaurHauls0000698_C5P_Nehemiah_CPUID.txt", NULL, false, false, PADLOCK_CPU_NEHEMIAH,
+	  NULL },
+	{ "samuel2", "VIA C3 \"Samuel 2\" (no PadLock)",
+	  "CentaurHauls0000673_C5B_Samuel2_CPUID.txt", NULL, false, false, PADLOCK_CPU_SAMUEL2,
+	  NULL },
+	{ "zhaoxin", "Zhaoxin (synthetic: the Nano's answers as \"  Shanghai  \" family 7, MSR 0x1257)",
+	  "CentaurHauls00006F2_CNA_Isaiah_CPUID.txt", NULL, false, false, PADLOCK_CPU_ZHAOXIN,
+	  "no Zhaoxin dump exists: vendor and signature are made up from the Nano's" },
+	{ "ivybridge", "Intel Core Ivy Bridge (AES-NI, RDRAND)",
+	  "GenuineIntel00306A9_IvyBridge_CPUID.txt", NULL, false, false, EMU_NO_PADLOCK,
+	  "AES-NI and RDRAND are executed by QEMU's TCG (-cpu max), not by a model: their rows are not marked emulated" },
+};
+
+#define NPROFILES	(sizeof(profiles) / sizeof(profiles[0]))
+
+const struct emu_profile *emu_profile_find(const char *name)
+{
+	unsigned i;
+	for (i = 0; i < NPROFILES; i++)
+		if (strcmp(name, profiles[i].name) == 0)
+			return &profiles[i];
+	return NULL;
+}
+
+const char *emu_profile_list(void)
+{
+	static char list[NPROFILES * 16];
+	size_t k = 0;
+	unsigned i;
+
+	for (i = 0; i < NPROFILES; i++)
+		k += fmt_snprintf(list + k, sizeof(list) - k, "%s%s", i ? " " : "", profiles[i].name);
+	return list;
+}
+
+const struct emu_blob *emu_blob_find(const char *dir, const char *file)
+{
+	const struct emu_blob *b;
+	size_t n = strlen(dir);
+
+	for (b = emu_blobs; b->name; b++)
+		if (strncmp(b->name, dir, n) == 0 && b->name[n] == '/' &&
+		    strcmp(b->name + n + 1, file) == 0)
+			return b;
+	return NULL;
+}

@@ -1,0 +1,64 @@
+/*
+ * hw_emu: kernel/platform/hw.h in the emulation build (emu/hw_emu.c). With
+ * nothing installed every access goes to the real (QEMU) machine through
+ * emu/hw_real.h; emu/emulate.c installs a profile's models:
+ *   - CPUID: a query function answers every leaf (a leaf it lacks reads
+ *     as all zero, as the host tests' layer does); the real CPUID is then
+ *     never executed;
+ *   - PCI configuration mechanism #1 (ports 0xCF8 and 0xCFC-0xCFF, any
+ *     width): a lib/pci_model machine replaces the QEMU machine's
+ *     configuration space entirely;
+ *   - MMIO: a model behind a BAR of a model PCI function, decoded at the
+ *     address the BAR holds at the time of the access (the driver may
+ *     size and move it); other addresses are real memory (DMA buffers,
+ *     VGA text);
+ *   - MSRs: ranges owned by a model; a model's refusal is #GP (the _safe
+ *     forms return HW_EFAULT, the plain forms raise a real #GP); other
+ *     MSRs go to the QEMU CPU.
+ * Ports other than PCI's, the TSC, DMA addresses and the fault fixups are
+ * always real.
+ */
+#ifndef CQ_KERNEL_EMU_HW_EMU_H
+#define CQ_KERNEL_EMU_HW_EMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/platform/cpuid.h"
+#include "lib/host/pci_model.h"
+
+typedef bool (*emu_cpuid_fn)(void *ctx, uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out);
+typedef uint32_t (*emu_mmio_read_fn)(void *ctx, uint32_t offset, unsigned bytes);
+typedef void (*emu_mmio_write_fn)(void *ctx, uint32_t offset, uint32_t val, unsigned bytes);
+/* Return 0, or HW_EFAULT to model #GP. */
+typedef int (*emu_msr_read_fn)(void *ctx, uint32_t msr, uint64_t *val);
+typedef int (*emu_msr_write_fn)(void *ctx, uint32_t msr, uint64_t val);
+
+#define EMU_HW_MAX_BARS	2
+#define EMU_HW_MAX_MSRS	4
+
+/* CPUID from query(ctx, ...); NULL: the real CPUID again. */
+void emu_hw_set_cpuid(emu_cpuid_fn query, void *ctx);
+
+/* PCI configuration space from m; NULL: the real one again. */
+void emu_hw_set_pci(struct pci_model *m);
+
+/*
+ * MMIO of size bytes at the address BAR bar of the model function f holds
+ * (a 32-bit memory BAR; nothing is decoded while it reads 0). Returns 0,
+ * or -1 when EMU_HW_MAX_BARS are in use.
+ */
+int emu_hw_add_bar(struct pci_model_fn *f, unsigned bar, uint32_t size, emu_mmio_read_fn rd,
+		   emu_mmio_write_fn wr, void *ctx);
+
+/* MSRs first..last (inclusive) served by rd/wr. Returns 0, or -1 when full. */
+int emu_hw_add_msrs(uint32_t first, uint32_t last, emu_msr_read_fn rd, emu_msr_write_fn wr,
+		    void *ctx);
+
+/* Accesses that went to a model, for the report. */
+struct emu_hw_stats {
+	unsigned long cpuid, pci_cfg, mmio, msr, msr_faults;
+};
+const struct emu_hw_stats *emu_hw_stats(void);
+
+#endif

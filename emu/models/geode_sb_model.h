@@ -1,0 +1,161 @@
+/*
+ * geode_sb_model: a register-level model of the AMD Geode LX security
+ * block, for host tests and the kernel's emulation build (emu/).
+ *
+ * What it models (facts: drivers/geode_sb/glx_sb_reg.h and its sources):
+ *   - PCI function 1022:2082 at 00:01.2, class 10.10.00, BAR0 16 KiB of
+ *     32-bit memory, in a lib/pci_model machine; MMIO answers only while
+ *     the command register's memory decoding is on (else reads all-ones,
+ *     writes dropped), and DMA happens only while bus mastering is on
+ *     (else the operation never completes).
+ *   - Registers CTL_A/CTL_B, AES_INT (masks; completion flags write 1 to
+ *     clear), SOURCE/DEST/LENGTH A and B, WKEY0..3 (write only: read 0),
+ *     CBC_IV0..3 (updated after a CBC operation, as Linux reads it back),
+ *     RANDOM_NUM and RANDOM_NUM_STATUS, EEPROM_SEC_STATE; EEPROM_COMM,
+ *     ADDR and DATA only count writes (a qualification image must make
+ *     none).
+ *   - GeodeLink MSRs 0x58002000 (CAP, read only) to 0x58002006 (CTRL);
+ *     any other MSR raises #GP.
+ *   - An operation starts when CTL_A is written with ST and completes
+ *     after done_polls reads of CTL_A or AES_INT: then it DMAs LENGTH_A
+ *     bytes (rounded down to blocks) from SOURCE_A to DEST_A (low 4 bits
+ *     of each forced to 0) through hw_bus_to_virt, ciphered by lib/aes with
+ *     WKEY (WK set) or the hidden key, clears ST and sets the A flag.
+ *   - The TRNG: RANDOM_NUM_STATUS bit 0 becomes 1 after rng_polls reads
+ *     while CTRL.T_NE is set (never without noise); reading RANDOM_NUM
+ *     takes the word and clears it. Words come from SplitMix64 seeded by
+ *     rng_seed and T_SEL; in test mode (T_TM) they count up from 0.
+ * Faults, chosen by name (the names the emulated QEMU profiles use):
+ *   dma-timeout      operations never complete
+ *   wrong-data       the last byte of every DMA output is flipped
+ *   dma-overrun      16 bytes past the destination are written too
+ *   ignore-key       the hidden key is used even with WK set
+ *   rng-never-valid  RANDOM_NUM_STATUS never says valid
+ *   rng-stuck        RANDOM_NUM always reads stuck_value
+ *   bar-unassigned   BAR0 reads 0 (no address)
+ *   msr-gp           every MSR access raises #GP
+ * Counters record every protocol slip of the driver (a write while busy,
+ * a misaligned address, a start without bus mastering, an EEPROM write...)
+ * so tests can assert there were none.
+ *
+ * Freestanding: no allocation, no stdio, only lib/ and kernel/platform/hw.h
+ * (hw_bus_to_virt). The glue that installs it in a host program is
+ * tests/drivers/geode_sb/geode_sb_host.c; in the emulation image, emu/emulate.c.
+ */
+#ifndef CQ_TESTS_GEODE_SB_MODEL_H
+#define CQ_TESTS_GEODE_SB_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/crypto/aes.h"
+#include "lib/host/pci_model.h"
+
+#define GEODE_SB_MODEL_BAR0	0xA0000000u	/* where net5501 comBIOS puts it */
+#define GEODE_SB_MODEL_SEC_UNLOCKED 0x00003F3Fu	/* every SEC_STATE field all ones */
+#define GEODE_SB_MODEL_NMSR	7		/* 0x58002000 .. 0x58002006 */
+
+#define GEODE_SB_FAULT_DMA_TIMEOUT	(1u << 0)
+#define GEODE_SB_FAULT_WRONG_DATA	(1u << 1)
+#define GEODE_SB_FAULT_DMA_OVERRUN	(1u << 2)
+#define GEODE_SB_FAULT_IGNORE_KEY	(1u << 3)
+#define GEODE_SB_FAULT_RNG_NEVER_VALID	(1u << 4)
+#define GEODE_SB_FAULT_RNG_STUCK	(1u << 5)
+#define GEODE_SB_FAULT_BAR_UNASSIGNED	(1u << 6)
+#define GEODE_SB_FAULT_MSR_GP		(1u << 7)
+#define GEODE_SB_NFAULTS		8
+#define GEODE_SB_OVERRUN_BYTES		16	/* what dma-overrun writes past the end */
+
+struct geode_sb_model_stats {
+	unsigned long starts;		/* CTL_A written with ST */
+	unsigned long completed;	/* operations that completed */
+	unsigned long polls;		/* CTL_A/AES_INT reads while busy */
+	unsigned long bytes;		/* bytes ciphered by DMA */
+	unsigned long key_loads;	/* WKEY writes (loads and wipes alike) */
+	unsigned long fresh_key_starts;	/* starts with WK whose 4 WKEY words were all written since the last start */
+	unsigned long writes_while_busy;	/* CTL/SOURCE/DEST/LENGTH/WKEY/IV writes during an operation */
+	unsigned long unaligned;	/* start with SOURCE_A or DEST_A bits 3:0 set */
+	unsigned long bad_len;		/* start with LENGTH_A 0 or not a multiple of 16 */
+	unsigned long no_master;	/* start without bus mastering */
+	unsigned long no_decode;	/* MMIO access with memory decoding off */
+	unsigned long bad_size;		/* MMIO access not 32-bit or not aligned */
+	unsigned long dma_errors;	/* DMA address 0 or wrapping past 4 GiB */
+	unsigned long eeprom_writes;	/* writes to 0x800-0x80C */
+	unsigned long ro_writes;	/* writes to RANDOM_NUM(_STATUS) or MSR CAP */
+	unsigned long unknown;		/* accesses to offsets or MSRs the block lacks */
+	unsigned long rng_words;	/* RANDOM_NUM reads that took a valid word */
+	unsigned long rng_early;	/* RANDOM_NUM reads while not valid */
+	unsigned long msr_reads, msr_writes, msr_faults;
+	uint32_t last_ctl;		/* CTL_A of the last start */
+};
+
+struct geode_sb_model {
+	/* Configuration: geode_sb_model_init() sets defaults; change before use. */
+	uint32_t bar0;			/* MMIO base (GEODE_SB_MODEL_BAR0) */
+	uint16_t pci_cmd;		/* command register at reset (0: the driver must enable) */
+	unsigned done_polls;		/* polls until an operation completes (3) */
+	unsigned rng_polls;		/* status reads until a word is valid (2) */
+	bool st_sticky;			/* ST stays set after completion: only the AES_INT
+					 * flag says done (what the Linux driver waits for) */
+	uint32_t faults;		/* GEODE_SB_FAULT_* */
+	uint32_t sec_state;		/* EEPROM_SEC_STATE (GEODE_SB_MODEL_SEC_UNLOCKED) */
+	uint8_t hidden_key[16];		/* loaded from the EEPROM at reset (all ones) */
+	uint64_t rng_seed;
+	uint32_t stuck_value;		/* rng-stuck's word (0x5a5a5a5a) */
+
+	/* Registers (readable by tests). */
+	uint32_t ctl[2], aes_int;
+	uint32_t src[2], dst[2], len[2];
+	uint32_t wkey[4], iv[4];
+	uint32_t rnd;
+	uint64_t msr[GEODE_SB_MODEL_NMSR];	/* [0] CAP .. [6] CTRL */
+
+	/* Internal state. */
+	bool busy;
+	unsigned busy_polls;
+	bool rng_valid;
+	unsigned rng_wait;
+	uint64_t rng_state;
+	uint32_t tm_count;
+	unsigned wkey_written;		/* bit i: WKEY i written since the last start */
+	struct pci_model_fn *pci_fn;
+	struct aes_ctx aes;
+
+	struct geode_sb_model_stats st;
+};
+
+/* Defaults: no fault, unlocked EEPROM, factory (all-ones) hidden key, CTRL 0. */
+void geode_sb_model_init(struct geode_sb_model *m);
+
+/* GEODE_SB_FAULT_* of a name ("dma-timeout", ...), 0 if unknown. */
+uint32_t geode_sb_model_fault(const char *name);
+
+/* Name of fault bit i (0 .. GEODE_SB_NFAULTS-1). */
+const char *geode_sb_model_fault_name(unsigned i);
+
+/*
+ * Adds the block to pm at 00:01.2 (BAR0 at m->bar0, or 0 with
+ * bar-unassigned; command register m->pci_cmd; interrupt line 10, pin A as
+ * on the ALIX). Returns the function, or NULL when pm has no room.
+ */
+struct pci_model_fn *geode_sb_model_add_pci(struct geode_sb_model *m, struct pci_model *pm);
+
+/*
+ * pci_model_init(pm), then a Geode LX machine as the ALIX.2D3 listing
+ * shows it: host bridge 1022:2080 at 00:01.0 and the block at 00:01.2.
+ * Returns the block's function or NULL.
+ */
+struct pci_model_fn *geode_sb_model_add_machine(struct geode_sb_model *m, struct pci_model *pm);
+
+/* MMIO handlers for BAR0 (offset from BAR0; bytes 1, 2 or 4; ctx = the model). */
+uint32_t geode_sb_model_mmio_read(void *ctx, uint32_t offset, unsigned bytes);
+void geode_sb_model_mmio_write(void *ctx, uint32_t offset, uint32_t val, unsigned bytes);
+
+/* MSR handlers: return 0, or HW_EFAULT to raise #GP (ctx = the model). */
+int geode_sb_model_msr_read(void *ctx, uint32_t msr, uint64_t *val);
+int geode_sb_model_msr_write(void *ctx, uint32_t msr, uint64_t val);
+
+/* The key the next operation would use (WKEY as bytes), for tests. */
+void geode_sb_model_wkey_bytes(const struct geode_sb_model *m, uint8_t key[16]);
+
+#endif

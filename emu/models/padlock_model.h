@@ -1,0 +1,169 @@
+/*
+ * padlock_model: the semantics of an emulated VIA CPU's PadLock units,
+ * shared by the i386 host tests (tests/drivers/padlock/padlock_emu.c, from SIGILL
+ * under qemu-i386) and the kernel's emulation build (emu/, from the
+ * #UD trap under qemu-system-i386). Hardware facts:
+ * drivers/padlock/padlock_reg.h and the sources it cites.
+ *
+ * What it models, for one CPU profile (the dumps in shared/data/cpuid):
+ *   - CPUID from the profile's dump, with leaf 0xC0000001 EDX's enable
+ *     bits following the MSRs (padlock_model_cpuid, a cpuid_query_fn);
+ *     the synthetic Zhaoxin answers "  Shanghai  " family 7;
+ *   - MSRs FCR 0x1107 (ACE enable, VIA family 6 with PadLock), RNG 0x110B
+ *     (C3/C7 only) and Zhaoxin 0x1257; any other MSR raises #GP;
+ *   - the instructions, decoded at EIP and executed on a register set:
+ *     xstore, rep xcrypt-{ecb,cbc,ctr,cfb,ofb}, rep xsha1/xsha256, rep
+ *     montmul, with lib/aes, lib/sha and lib/montmul doing the work on the
+ *     memory the registers point at (a flat 32-bit address space: in the
+ *     host program and in the kernel a pointer is the address);
+ *   - the quirks a driver must handle: the key cache (the first xcrypt
+ *     after an EFLAGS write loads control word and key; later ones use the
+ *     cached copies: padlock_model_reload() is the EFLAGS write), #GP on
+ *     unaligned operands and undefined programming, the prefetch past the
+ *     input (read before anything is written), xstore's whole 8-byte
+ *     units, #UD for a unit CPUID reports disabled, #NM with CR0.TS/EM.
+ * The harness supplies what differs: where the registers come from, how an
+ * exception is delivered, the CR0 value, how EFLAGS writes are seen.
+ *
+ * Faults (PADLOCK_MODEL_FAULT_*, by name for the kernel's emulate= option):
+ *   rng-stuck    xstore never returns data (status count 0)
+ *   wrong-data   the last byte of every xcrypt output is flipped
+ *   hash-wrong   xsha leaves the first state word with bit 0 flipped
+ *   ace-locked   ACE present but disabled, and FCR bit 28 does not stick
+ *
+ * Freestanding: no allocation, no stdio; only lib/ and the driver's
+ * register header.
+ */
+#ifndef CQ_TESTS_PADLOCK_MODEL_H
+#define CQ_TESTS_PADLOCK_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "drivers/padlock/padlock_reg.h"
+#include "lib/crypto/aes.h"
+#include "lib/platform/cpuid.h"
+#include "lib/host/cpuid_dump.h"
+
+enum padlock_model_cpu {
+	PADLOCK_CPU_NEHEMIAH,	/* C3 Nehemiah, family 6 model 9 stepping 8: RNG, ACE */
+	PADLOCK_CPU_ESTHER,	/* C7 Esther, model 10: RNG, ACE, ACE2, PHE one-shot, PMM */
+	PADLOCK_CPU_ISAIAH,	/* Nano Isaiah, model 15 stepping 2: RNG (no MSR), ACE, PHE blocks;
+				 * ACE2 disabled, no PMM */
+	PADLOCK_CPU_SAMUEL2,	/* C3 Samuel 2, model 7: no PadLock */
+	PADLOCK_CPU_ZHAOXIN,	/* synthetic: the Nano's units as "  Shanghai  " family 7, MSR 0x1257 */
+	PADLOCK_CPUS
+};
+
+#define PADLOCK_MODEL_FAULT_RNG_STUCK	(1u << 0)
+#define PADLOCK_MODEL_FAULT_WRONG_DATA	(1u << 1)
+#define PADLOCK_MODEL_FAULT_HASH_WRONG	(1u << 2)
+#define PADLOCK_MODEL_FAULT_ACE_LOCKED	(1u << 3)
+#define PADLOCK_MODEL_NFAULTS		4
+
+struct padlock_model_options {
+	bool ace_disabled;	/* ACE present, disabled until FCR 0x1107 bit 28 is set */
+	bool rng_disabled;	/* RNG present, disabled until MSR 0x110B bit 6 (C3/C7; never on Nano) */
+	bool phe_disabled;	/* PHE present and disabled, no way to enable it */
+	bool pmm_disabled;	/* likewise PMM */
+	bool rng_msr_set;	/* use rng_msr as the initial MSR 0x110B */
+	uint32_t rng_msr;	/* default: enable, source A (+B when the model has it) */
+	unsigned rng_empty_every; /* every n-th xstore finds the FIFO empty (0: never) */
+	uint32_t faults;	/* PADLOCK_MODEL_FAULT_* */
+};
+
+/* Exceptions an instruction can raise (the vector numbers of Intel SDM vol. 3A 6.15). */
+enum padlock_model_exc {
+	PADLOCK_EXC_NONE,
+	PADLOCK_EXC_UD,		/* invalid opcode: unit disabled or form not emulated */
+	PADLOCK_EXC_GP,		/* general protection: alignment, undefined programming */
+	PADLOCK_EXC_NM,		/* device not available: CR0.TS or CR0.EM */
+	PADLOCK_EXC_PF,		/* page fault (raised by the host harness only) */
+};
+
+struct padlock_model_stats {
+	unsigned long xcrypt;		/* rep xcrypt executed */
+	unsigned long key_loads;	/* of those, loads of key + control word from memory */
+	unsigned long reloads;		/* EFLAGS writes seen (padlock_model_reload) */
+	unsigned long overread_bytes;	/* bytes read past the input (the prefetch) */
+	unsigned long xstore, xstore_empty;
+	unsigned long xsha, montmul;
+	unsigned long faults;		/* exceptions raised */
+};
+
+/* The registers an instruction uses; eip advances past it on success. */
+struct padlock_model_regs {
+	uint32_t eax, ebx, ecx, edx, esi, edi, eip;
+};
+
+struct padlock_model_profile;
+
+struct padlock_model {
+	const struct padlock_model_profile *prof;
+	const struct cpuid_dump *dump;
+	struct padlock_model_options opt;
+	uint64_t fcr, rng_msr, fcr57;
+	bool key_loaded;		/* the ACE key cache */
+	uint32_t cw[4];
+	struct aes_ctx key;
+	uint64_t rng_state;
+	unsigned long xstores;
+	struct padlock_model_stats st;
+	char fault[200];		/* the last exception: "#GP: why" */
+	uint32_t mont_tmp[PMM_MAX_WORDS + 2];
+};
+
+/*
+ * Profile names: "nehemiah" (alias "c3"), "esther" ("c7"), "isaiah"
+ * ("nano"), "samuel2" ("c3-samuel2"), "zhaoxin" ("zx"). by_name returns
+ * PADLOCK_CPUS for an unknown name.
+ */
+const char *padlock_model_cpu_name(enum padlock_model_cpu c);
+const char *padlock_model_cpu_desc(enum padlock_model_cpu c);	/* "C7 Esther", ... */
+const char *padlock_model_cpu_dump(enum padlock_model_cpu c);	/* the dump's file name */
+enum padlock_model_cpu padlock_model_cpu_by_name(const char *s);
+
+/* PADLOCK_MODEL_FAULT_* of a name ("rng-stuck", ...), 0 if unknown; name of bit i. */
+uint32_t padlock_model_fault(const char *name);
+const char *padlock_model_fault_name(unsigned i);
+
+/*
+ * Resets m to CPU c answering CPUID from dump (kept by pointer, must stay
+ * valid), with options opt (NULL: none). Returns 0, or -1 for a bad c.
+ */
+int padlock_model_init(struct padlock_model *m, enum padlock_model_cpu c,
+		       const struct cpuid_dump *dump, const struct padlock_model_options *opt);
+
+/* CPUID answers (a cpuid_query_fn; ctx = the model): false = no such leaf. */
+bool padlock_model_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out);
+
+/* MSR handlers: return 0, or HW_EFAULT (-14) to raise #GP (ctx = the model). */
+int padlock_model_msr_read(void *ctx, uint32_t msr, uint64_t *val);
+int padlock_model_msr_write(void *ctx, uint32_t msr, uint64_t val);
+/* Whether msr is one the model answers for (on this CPU or any). */
+bool padlock_model_owns_msr(uint32_t msr);
+
+/* Whether the bytes at ip start a PadLock instruction (0F A6 / 0F A7 forms, rep or not). */
+bool padlock_model_is_insn(const uint8_t *ip);
+
+/*
+ * Executes the instruction at r->eip with CR0 = cr0. Returns
+ * PADLOCK_EXC_NONE with the registers and memory updated as the
+ * instruction leaves them and r->eip past it; or the exception, with
+ * nothing architectural changed (except memory the prefetch only read)
+ * and m->fault saying why.
+ */
+enum padlock_model_exc padlock_model_exec(struct padlock_model *m, struct padlock_model_regs *r,
+					  uint32_t cr0);
+
+/* An EFLAGS write (popfl at a driver's reload site): drops the key cache. */
+void padlock_model_reload(struct padlock_model *m);
+
+/* Leaf 0xC0000001 EDX as the model stands now (enable bits follow the MSRs). */
+uint32_t padlock_model_centaur_edx(const struct padlock_model *m);
+
+/* "#UD", "#GP", "#NM", "#PF"; and the vector number (6, 13, 7, 14; 0 for none). */
+const char *padlock_model_exc_name(enum padlock_model_exc e);
+unsigned padlock_model_exc_vector(enum padlock_model_exc e);
+
+#endif

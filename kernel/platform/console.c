@@ -1,0 +1,238 @@
+/*
+ * 16550 UART and VGA text console. Register map: National Semiconductor
+ * PC16550D data sheet, table II (RBR/THR 0, IER 1, FCR 2, LCR 3, MCR 4,
+ * LSR 5, SCR 7; DLL/DLM at 0/1 while LCR.DLAB is set).
+ */
+#include "kernel/platform/console.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "lib/util/fmt.h"
+#include "kernel/platform/hw.h"
+
+#define UART_THR 0
+#define UART_DLL 0
+#define UART_IER 1
+#define UART_DLM 1
+#define UART_FCR 2
+#define UART_LCR 3
+#define   LCR_8N1   0x03
+#define   LCR_DLAB  0x80
+#define UART_MCR 4
+#define   MCR_DTR_RTS 0x03
+#define UART_LSR 5
+#define   LSR_THRE  0x20      /* transmit holding register empty */
+#define UART_SCR 7
+
+#define UART_CLOCK_DIV 115200 /* 1.8432 MHz / 16 */
+#define UART_TX_SPINS  200000 /* bounded wait per byte: ~2 ms at 9600 baud needs far fewer */
+
+static const uint16_t uart_ports[4] = { 0x3F8, 0x2F8, 0x3E8, 0x2E8 };
+
+static struct {
+	int index;          /* ttyS index, -1 when no UART answered */
+	uint16_t base;
+	unsigned baud;
+	const char *how;    /* where the speed came from */
+	unsigned tx_timeouts;
+} uart = { -1, 0, 0, "none", 0 };
+
+static bool uart_present(uint16_t base)
+{
+	uint8_t saved = hw_inb(base + UART_SCR);
+	bool ok;
+	hw_outb(base + UART_SCR, 0x5A);
+	ok = hw_inb(base + UART_SCR) == 0x5A;
+	hw_outb(base + UART_SCR, 0xA5);
+	ok = ok && hw_inb(base + UART_SCR) == 0xA5;
+	hw_outb(base + UART_SCR, saved);
+	return ok;
+}
+
+/* Divisor latch as the firmware left it, or 0. */
+static unsigned uart_current_divisor(uint16_t base, uint8_t *lcr_out)
+{
+	uint8_t lcr = hw_inb(base + UART_LCR);
+	unsigned div;
+	hw_outb(base + UART_LCR, lcr | LCR_DLAB);
+	div = hw_inb(base + UART_DLL) | ((unsigned)hw_inb(base + UART_DLM) << 8);
+	hw_outb(base + UART_LCR, lcr);
+	*lcr_out = lcr;
+	return div;
+}
+
+static void uart_program(uint16_t base, unsigned baud)
+{
+	unsigned div = UART_CLOCK_DIV / baud;
+	hw_outb(base + UART_IER, 0x00);            /* we poll */
+	hw_outb(base + UART_LCR, LCR_DLAB);
+	hw_outb(base + UART_DLL, (uint8_t)(div & 0xFF));
+	hw_outb(base + UART_DLM, (uint8_t)(div >> 8));
+	hw_outb(base + UART_LCR, LCR_8N1);
+	hw_outb(base + UART_FCR, 0x07);            /* enable and clear FIFOs */
+	hw_outb(base + UART_MCR, MCR_DTR_RTS);
+}
+
+void console_init(int port, unsigned baud)
+{
+	int index = port < 0 ? 0 : port;
+	uint16_t base;
+	uint8_t lcr;
+	unsigned div;
+
+	if (index > 3)
+		index = 0;
+	base = uart_ports[index];
+	if (!uart_present(base)) {
+		uart.index = -1;
+		uart.how = "no UART answered";
+		return;
+	}
+	uart.index = index;
+	uart.base = base;
+	if (baud != 0) {
+		uart.baud = baud;
+		uart.how = "set by console= option";
+	} else {
+		div = uart_current_divisor(base, &lcr);
+		if (div != 0 && (lcr & 0x03) == LCR_8N1 && !(lcr & LCR_DLAB)) {
+			uart.baud = UART_CLOCK_DIV / div;
+			uart.how = "kept the speed the firmware set";
+		} else {
+			uart.baud = 115200;
+			uart.how = "UART was unprogrammed: default";
+		}
+	}
+	uart_program(base, uart.baud);
+}
+
+void console_describe(char *buf, size_t n)
+{
+	if (uart.index < 0) {
+		fmt_snprintf(buf, n, "no serial port (%s)", uart.how);
+		return;
+	}
+	fmt_snprintf(buf, n, "ttyS%d io=0x%x %u 8N1 (%s)", uart.index, uart.base,
+		     uart.baud, uart.how);
+}
+
+static void uart_putc(char c)
+{
+	unsigned spins = 0;
+	while (!(hw_inb(uart.base + UART_LSR) & LSR_THRE)) {
+		if (++spins >= UART_TX_SPINS) {
+			uart.tx_timeouts++;
+			break;  /* a stuck UART must not hang the run */
+		}
+	}
+	hw_outb(uart.base + UART_THR, (uint8_t)c);
+}
+
+/* ---- VGA text mirror (80x25 colour text at 0xB8000) ---- */
+
+#define VGA_TEXT   0xB8000
+#define VGA_COLS   80
+#define VGA_ROWS   25
+#define VGA_ATTR   0x07
+#define VGA_CRTC_INDEX 0x3D4
+#define VGA_CRTC_DATA  0x3D5
+#define CRTC_CURSOR_LO 0x0F
+
+static struct {
+	int state;          /* 0 unknown, 1 present, -1 absent */
+	int col;
+	uint16_t shadow[VGA_ROWS][VGA_COLS];
+} vga;
+
+/* A VGA answers on its CRT controller: the cursor register reads back. */
+static bool vga_probe(void)
+{
+	uint8_t saved, back;
+	hw_outb(VGA_CRTC_INDEX, CRTC_CURSOR_LO);
+	if (hw_inb(VGA_CRTC_INDEX) != CRTC_CURSOR_LO)
+		return false;
+	saved = hw_inb(VGA_CRTC_DATA);
+	hw_outb(VGA_CRTC_DATA, 0x5A);
+	back = hw_inb(VGA_CRTC_DATA);
+	hw_outb(VGA_CRTC_DATA, saved);
+	return back == 0x5A;
+}
+
+static void vga_flush_row(int row)
+{
+	int c;
+	for (c = 0; c < VGA_COLS; c++)
+		hw_mmio_write16(VGA_TEXT + 2u * (unsigned)(row * VGA_COLS + c), vga.shadow[row][c]);
+}
+
+static void vga_newline(void)
+{
+	int r, c;
+	memmove(vga.shadow[0], vga.shadow[1], sizeof(vga.shadow[0]) * (VGA_ROWS - 1));
+	for (c = 0; c < VGA_COLS; c++)
+		vga.shadow[VGA_ROWS - 1][c] = (VGA_ATTR << 8) | ' ';
+	for (r = 0; r < VGA_ROWS; r++)
+		vga_flush_row(r);
+	vga.col = 0;
+}
+
+static void vga_putc(char c)
+{
+	if (vga.state == 0) {
+		int r, k;
+		vga.state = vga_probe() ? 1 : -1;
+		if (vga.state > 0) {
+			for (r = 0; r < VGA_ROWS; r++)
+				for (k = 0; k < VGA_COLS; k++)
+					vga.shadow[r][k] = (VGA_ATTR << 8) | ' ';
+			for (r = 0; r < VGA_ROWS; r++)
+				vga_flush_row(r);
+		}
+	}
+	if (vga.state < 0)
+		return;
+	if (c == '\n') {
+		vga_newline();
+		return;
+	}
+	if (c == '\r')
+		return;
+	if (vga.col >= VGA_COLS)
+		vga_newline();
+	vga.shadow[VGA_ROWS - 1][vga.col] = (uint16_t)((VGA_ATTR << 8) | (uint8_t)c);
+	hw_mmio_write16(VGA_TEXT + 2u * (unsigned)((VGA_ROWS - 1) * VGA_COLS + vga.col),
+			vga.shadow[VGA_ROWS - 1][vga.col]);
+	vga.col++;
+}
+
+void console_write(const char *s, size_t len)
+{
+	size_t i;
+	for (i = 0; i < len; i++) {
+		if (uart.index >= 0) {
+			if (s[i] == '\n')
+				uart_putc('\r');
+			uart_putc(s[i]);
+		}
+		vga_putc(s[i]);
+	}
+}
+
+
+void console_emergency(const char *s)
+{
+	uint16_t base = uart.index >= 0 ? uart.base : uart_ports[0];
+	for (; *s; s++) {
+		unsigned spins = 0;
+		while (!(hw_inb(base + UART_LSR) & LSR_THRE) && ++spins < UART_TX_SPINS)
+			;
+		if (*s == '\n')
+			hw_outb(base + UART_THR, '\r');
+		spins = 0;
+		while (!(hw_inb(base + UART_LSR) & LSR_THRE) && ++spins < UART_TX_SPINS)
+			;
+		hw_outb(base + UART_THR, (uint8_t)*s);
+	}
+}

@@ -1,0 +1,17 @@
+/* The few <string.h> functions the freestanding kernel provides (kernel/platform/libc.c). */
+#ifndef CQ_KERNEL_STRING_H
+#define CQ_KERNEL_STRING_H
+
+#include <stddef.h>
+
+void *memcpy(void *dst, const void *src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+int strcmp(const char *a, const char *b);
+int strncmp(const char *a, const char *b, size_t n);
+char *strchr(const char *s, int c);
+void *memchr(const void *s, int c, size_t n);
+
+#endif

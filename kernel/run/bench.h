@@ -1,0 +1,104 @@
+/*
+ * bench: throughput of every registered engine, `openssl speed` style,
+ * measured on the wall clock (the TSC calibrated at boot against the PIT
+ * and the ACPI PM timer, kernel/platform/timer.h).
+ *
+ * For every AES engine and every (key size, mode) it claims: encryption at
+ * 16, 64, 256, 1024, 8192 and 16384 bytes, decryption too where it is a
+ * different operation (not OFB/CTR, SP 800-38A 6.4-6.5), in 1000s of bytes
+ * per second and in cycles per byte, the median of BENCH_REPS repetitions
+ * and their spread; a least-squares cost model (fixed cycles per operation
+ * + cycles per byte) and the break-even size against the software engine
+ * (or `unreliable` where a cell spread over 25 % or the fixed cost came out
+ * negative: no break-even is made up from such a line);
+ * variants (in place, unaligned input, both DMA contexts where a driver
+ * offers them); hash engines in the same form; RNG sources in bytes per
+ * second; montmul operations per second where a driver offers them.
+ *
+ * Output: `#` tables in the openssl layout, and the records of
+ * docs/report-format.md (`# @cipher`, `# @cost`, `# @hash`, `# @rng`,
+ * `# @montmul`, and `# @calibration` from bench_report_calibration()).
+ * The figures are not judged; the TAP results fail only when an operation
+ * returned an engine error, faulted, or a repetition took zero cycles.
+ *
+ * Determinism: the operation count of each cell comes from doubling until
+ * one run lasts budget/reps, then scaling to the budget (re-timing a run
+ * that looks stretched by an interruption, and scaling up again when the
+ * repetitions come out far short, see bench_measure in bench_int.h); all
+ * of it depends only on cycle counts, so under `qemu -icount shift=0`
+ * (TSC = instructions) two boots print identical figures.
+ */
+#ifndef CQ_KERNEL_BENCH_H
+#define CQ_KERNEL_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/platform/cmdline.h"
+#include "lib/engine/engine.h"
+#include "kernel/platform/timer.h"
+
+#define BENCH_REPS		3	/* repetitions per cell; the median is printed */
+/*
+ * bench=quick: ms of repetitions per cell. About 260 cells under QEMU
+ * -cpu max: the whole TCG boot takes 6-10 s on a loaded 2-core host (the
+ * limit is 30 s); under -icount, where a "ms" is a million instructions,
+ * about 25 s.
+ */
+#define BENCH_QUICK_MS		12
+#define BENCH_FULL_MS		1000	/* bench=full: ms per cell, for real hardware */
+#define BENCH_RNG_READ		4096	/* bytes per RNG read in the RNG throughput cell */
+
+/*
+ * Runs every benchmark opt->bench asks for (CQ_BENCH_OFF: one SKIP line),
+ * opt->bench_ms ms per cell (0: BENCH_QUICK_MS or BENCH_FULL_MS). Call
+ * after the TSC calibration, the engine probes, the KATs and the
+ * cross-check. Needs tsc_hz() != 0 (else SKIP). Emits at most four TAP
+ * results (cipher, hash, RNG, montmul), each run under the fault guard
+ * and subject to only=.
+ */
+void bench_run(const struct cq_options *opt);
+
+/*
+ * Prints the `# @calibration` record of cal and keeps a copy for the
+ * benchmark's clock line. Call right after timer_calibrate().
+ */
+void bench_report_calibration(const struct tsc_calibration *cal);
+
+/*
+ * Hook: an engine that can keep two requests in flight (Geode LX DMA
+ * contexts A and B). crypt2 processes two independent requests of len
+ * bytes each with the same session, at once, and returns when both are
+ * done: 0 or ENGINE_E*. The benchmark then adds a `dual-context` row
+ * (AES-128-CBC encryption, or the engine's first claimed triple) beside
+ * its one-context row; its throughput counts both requests.
+ */
+struct bench_dual {
+	const struct aes_engine *engine;
+	int (*crypt2)(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+		      uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
+		      uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len);
+};
+
+/*
+ * Hook: a Montgomery multiplier (VIA PadLock PMM). op performs count
+ * multiplications of bits-bit operands (the driver holds the operands in
+ * ctx) and returns 0 or ENGINE_E*. bits[] lists the operand sizes to
+ * measure (at most BENCH_MONTMUL_SIZES).
+ */
+#define BENCH_MONTMUL_SIZES 8
+struct bench_montmul {
+	const char *engine;		/* "padlock-pmm" */
+	bool emulated;
+	const unsigned *bits;
+	unsigned nbits;
+	void *ctx;
+	int (*op)(void *ctx, unsigned bits, uint64_t count);
+};
+
+/* Register a hook (the pointer must stay valid). Returns 0 or ENGINE_EFULL. */
+int bench_register_dual(const struct bench_dual *d);
+int bench_register_montmul(const struct bench_montmul *m);
+
+#endif

@@ -1,0 +1,146 @@
+/*
+ * bench_int: what the benchmark's files share (kernel/run/bench.c runs and
+ * times, kernel/run/bench_aes.c has the AES rows, kernel/run/bench_units.c hashes,
+ * RNG sources and montmul, kernel/run/bench_print.c prints tables and
+ * records). Not a public interface.
+ */
+#ifndef CQ_KERNEL_BENCH_INT_H
+#define CQ_KERNEL_BENCH_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/measure/bench_stats.h"
+#include "lib/engine/engine.h"
+#include "kernel/run/bench.h"
+
+#define BENCH_NSIZES	6		/* openssl speed's buffer sizes, below */
+#define BENCH_MAX_BYTES	16384		/* the largest */
+#define BENCH_MAX_ROWS	256		/* cipher and hash rows of one run */
+#define BENCH_NAME_MAX	48		/* a row name, with its NUL */
+#define BENCH_MAX_OPS	(1ull << 30)	/* bound on the operations of one run */
+#define BENCH_EZERO	(-100)		/* a timed run took zero cycles (no ENGINE_E* code) */
+#define BENCH_SHORT_DIV	2		/* repetitions under budget/reps/2: the count was too small */
+#define BENCH_RESCALES	2		/* times a cell's count is scaled up after short repetitions */
+
+extern const uint32_t bench_sizes[BENCH_NSIZES];
+
+/* How long a cell runs: budget_cycles of repetitions in total, over reps runs. */
+struct bench_plan {
+	uint64_t budget_cycles;
+	unsigned reps;
+	uint64_t hz;			/* tsc_hz() */
+};
+
+/* One measured cell: reps runs of `ops` operations each. */
+struct bench_cell {
+	bool measured;			/* a figure exists */
+	int err;			/* 0, ENGINE_E* or BENCH_EZERO when it failed */
+	uint64_t ops;			/* operations per run */
+	uint64_t bytes;			/* bytes per run (ops x bytes per operation) */
+	uint64_t cycles;		/* median cycles per run */
+	uint32_t spread_x10;		/* (max - min) / median, per mille */
+};
+
+enum bench_variant {
+	BV_SEPARATE,			/* in and out separate, aligned */
+	BV_INPLACE,			/* out == in, aligned */
+	BV_UNALIGNED,			/* in and out at offset 1 (bounced by us when align > 1) */
+	BV_DUAL,			/* two requests at once (struct bench_dual) */
+};
+
+struct bench_row {
+	char name[BENCH_NAME_MAX];	/* table row: engine:alg[:decrypt][:variant][(emulated)] */
+	char base[BENCH_NAME_MAX];	/* engine:alg, for the cost table */
+	char alg[16];			/* "aes-128-cbc", "sha256" */
+	const char *engine;
+	unsigned key_bits;		/* AES rows */
+	const char *dir;		/* "encrypt", "decrypt", "digest" */
+	const char *variant;		/* the record's variant= value */
+	bool emulated;
+	bool is_hash;
+	unsigned sizes_mask;		/* bit i: measure bench_sizes[i] */
+	/* What to run. */
+	const struct aes_engine *aes;
+	enum aes_mode mode;
+	enum aes_dir adir;
+	enum bench_variant bv;
+	const struct bench_dual *dual;
+	const struct hash_engine *hash;
+	struct bench_cell cell[BENCH_NSIZES];
+};
+
+/* A timed piece of work: count operations; returns 0 or ENGINE_E*. */
+typedef int (*bench_fn)(void *ctx, uint64_t count);
+
+/*
+ * Measures fn: doubles the count from 1 until one run lasts at least
+ * target = budget/reps cycles (at most BENCH_MAX_OPS; the run that ends
+ * the doubling is timed again when it is the first or took over 2.25
+ * times the previous run, and the shorter time counts), scales the count
+ * to that length (never below the last count that fell short), then
+ * times reps runs. When their median is under target / BENCH_SHORT_DIV
+ * (the doubling was fooled twice) the count is scaled up from the
+ * shortest run and the reps runs are timed again, at most BENCH_RESCALES
+ * times. bytes_per_op gives cell->bytes. Returns 0, ENGINE_E* (an operation failed) or BENCH_EZERO;
+ * cell->err says the same.
+ */
+int bench_measure(const struct bench_plan *p, bench_fn fn, void *ctx,
+		  uint64_t bytes_per_op, struct bench_cell *cell);
+
+/* "engine error -5 (hardware error)" or "a repetition took zero cycles". */
+const char *bench_strerror(int err);
+
+/* Aligned work buffers of BENCH_MAX_BYTES (+ slack), allocated once; false if out of memory. */
+#define BENCH_BUF_ALIGN	4096		/* base alignment; also the largest engine alignment served */
+struct bench_buffers {
+	uint8_t *a, *b, *c, *d;		/* in, out, second in, second out (see bench_buffers) */
+	uint8_t iv[2][16];
+	uint8_t digest[64];
+};
+#define BENCH_BUF_BYTES	(BENCH_MAX_BYTES + BENCH_BUF_ALIGN + 64)	/* bytes allocated per buffer */
+bool bench_buffers(struct bench_buffers **out);
+
+/* ---- bench_aes.c ---- */
+
+/*
+ * Fills rows[0..max) with the AES rows, algorithm-major: for each key
+ * size, mode and direction one row per engine claiming it (no decryption
+ * row for OFB/CTR, the same operation), then each engine's variants.
+ * *nengines counts the engines with rows. Returns the number of rows.
+ */
+unsigned bench_aes_rows(struct bench_row *rows, unsigned max,
+			const struct bench_dual *const *dual, unsigned ndual,
+			unsigned *nengines);
+
+/* Measures every size of an AES row and prints its records; false if a cell failed. */
+bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,
+			   struct bench_buffers *bb);
+
+/* ---- bench_units.c ---- */
+bool bench_hash_rows(struct bench_row *rows, unsigned max, unsigned *n);
+bool bench_measure_hash_row(const struct bench_plan *p, struct bench_row *r);
+bool bench_rng(const struct bench_plan *p);
+bool bench_montmul(const struct bench_plan *p, const struct bench_montmul *const *hooks,
+		   unsigned nhooks);
+
+/* ---- bench_print.c ---- */
+enum bench_grid { BG_KBPS, BG_CPB, BG_SPREAD };
+
+/* The `# @cipher` / `# @hash` records of a row's measured cells, and a
+ * `# bench: ...` line per failed cell. */
+void bench_print_records(const struct bench_plan *p, const struct bench_row *r);
+
+/* One table (header and rows) of rows[0..n) in the openssl layout. */
+void bench_print_grid(const struct bench_row *rows, unsigned n, enum bench_grid g);
+
+/*
+ * Cost model of the BV_SEPARATE rows: a least-squares line per row,
+ * `# @cost` records and a table, break-even against the row of the
+ * engine named "software" with the same alg and dir. Returns false when a
+ * fit failed for a row whose cells were all measured.
+ */
+bool bench_print_cost(const struct bench_row *rows, unsigned n);
+
+#endif

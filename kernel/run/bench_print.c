@@ -1,0 +1,295 @@
+/*
+ * bench_print: the benchmark's output: `# @cipher` / `# @hash` / `# @cost`
+ * records (docs/report-format.md) and the `#` tables in the openssl speed
+ * layout (lib/measure/bench_stats.h).
+ */
+#include <string.h>
+
+#include "lib/measure/bench_stats.h"
+#include "lib/util/fmt.h"
+#include "kernel/run/bench_int.h"
+#include "kernel/run/report.h"
+
+#define REFERENCE_ENGINE	"software"	/* the engine break-evens are computed against */
+#define CELL_TEXT		24
+/*
+ * A fit is unreliable when a fitted cell's repetitions spread more than
+ * this (per mille of the median): the cycles of that cell are not one
+ * measurement. Real hardware stays under a few percent; TCG often does not.
+ */
+#define FIT_SPREAD_MAX_X10	250
+#define LINE_MAX_BYTES		(BENCH_NAME_MAX + BENCH_NSIZES * (BSTAT_COL_WIDTH + 8) + 16)
+
+/* ---- Records ---- */
+
+void bench_print_records(const struct bench_plan *p, const struct bench_row *r)
+{
+	char kbps[CELL_TEXT], cpb[CELL_TEXT], spread[CELL_TEXT];
+	unsigned i;
+
+	for (i = 0; i < BENCH_NSIZES; i++) {
+		const struct bench_cell *c = &r->cell[i];
+
+		if (!(r->sizes_mask & (1u << i)))
+			continue;
+		if (!c->measured) {
+			tap_diag("bench: %s %s %u bytes failed: %s", r->name, r->dir,
+				 (unsigned)bench_sizes[i], bench_strerror(c->err));
+			continue;
+		}
+		fmt_fixed(kbps, sizeof(kbps), (int64_t)bstat_kbps_x100(c->bytes, c->cycles, p->hz), 2);
+		fmt_fixed(cpb, sizeof(cpb), (int64_t)bstat_cpb_x100(c->cycles, c->bytes), 2);
+		fmt_fixed(spread, sizeof(spread), (int64_t)c->spread_x10, 1);
+		if (r->is_hash)
+			tap_diag("@hash engine=%s alg=%s bytes=%u kbps=%s cpb=%s spread_pct=%s reps=%u ops=%llu cycles=%llu emulated=%d",
+				 r->engine, r->alg, (unsigned)bench_sizes[i], kbps, cpb, spread,
+				 p->reps, (unsigned long long)c->ops,
+				 (unsigned long long)c->cycles, r->emulated);
+		else
+			tap_diag("@cipher engine=%s alg=%s mode=%s key_bits=%u dir=%s variant=%s bytes=%u kbps=%s cpb=%s spread_pct=%s reps=%u ops=%llu cycles=%llu emulated=%d",
+				 r->engine, r->alg, aes_mode_name(r->mode), r->key_bits, r->dir,
+				 r->variant, (unsigned)bench_sizes[i], kbps, cpb, spread, p->reps,
+				 (unsigned long long)c->ops, (unsigned long long)c->cycles,
+				 r->emulated);
+	}
+}
+
+/* ---- Tables ---- */
+
+static unsigned name_width(const struct bench_row *rows, unsigned n)
+{
+	unsigned w = 12, i;		/* openssl speed's "type" column */
+
+	for (i = 0; i < n; i++)
+		if (strlen(rows[i].name) + 1 > w)
+			w = (unsigned)strlen(rows[i].name) + 1;
+	return w;
+}
+
+/* The text of one cell of grid g. */
+static void cell_text(char *buf, size_t n, const struct bench_row *r, unsigned i,
+		      enum bench_grid g, uint64_t hz)
+{
+	const struct bench_cell *c = &r->cell[i];
+
+	if (!(r->sizes_mask & (1u << i))) {
+		fmt_snprintf(buf, n, "-");
+		return;
+	}
+	if (!c->measured) {
+		fmt_snprintf(buf, n, "failed");
+		return;
+	}
+	switch (g) {
+	case BG_KBPS:
+		bstat_format_kbps(buf, n, bstat_kbps_x100(c->bytes, c->cycles, hz));
+		break;
+	case BG_CPB:
+		fmt_fixed(buf, n, (int64_t)bstat_cpb_x100(c->cycles, c->bytes), 2);
+		break;
+	case BG_SPREAD:
+		fmt_fixed(buf, n, (int64_t)c->spread_x10, 1);
+		break;
+	}
+}
+
+void bench_print_grid(const struct bench_row *rows, unsigned n, enum bench_grid g)
+{
+	char text[BENCH_NSIZES][CELL_TEXT], line[LINE_MAX_BYTES];
+	const char *cells[BENCH_NSIZES];
+	unsigned w = name_width(rows, n), i, j;
+	uint64_t hz = tsc_hz();
+
+	bstat_format_header(line, sizeof(line), w, bench_sizes, BENCH_NSIZES);
+	tap_diag("%s", line);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < BENCH_NSIZES; j++) {
+			cell_text(text[j], sizeof(text[j]), &rows[i], j, g, hz);
+			cells[j] = text[j];
+		}
+		bstat_format_row(line, sizeof(line), w, rows[i].name, cells, BENCH_NSIZES);
+		tap_diag("%s", line);
+	}
+}
+
+/* ---- Cost model ---- */
+
+/*
+ * Fits the row's measured cells (an engine's max_len may leave out the
+ * largest sizes). False, !fit->ok, with fewer than two; *largest is the
+ * largest size fitted, *spread the largest spread_x10 among them.
+ */
+static bool fit_row(const struct bench_row *r, struct bstat_fit *fit, uint32_t *largest,
+		    uint32_t *spread)
+{
+	uint32_t x[BENCH_NSIZES];
+	uint64_t y[BENCH_NSIZES];
+	unsigned i, n = 0;
+
+	fit->ok = false;
+	for (i = 0; i < BENCH_NSIZES; i++) {
+		const struct bench_cell *c = &r->cell[i];
+		if (!c->measured || c->ops == 0)
+			continue;
+		x[n] = bench_sizes[i];
+		y[n++] = bstat_muldiv(c->cycles, 100, c->ops);	/* centicycles per operation */
+		*largest = bench_sizes[i];
+		if (c->spread_x10 > *spread)
+			*spread = c->spread_x10;
+	}
+	return n >= 2 && bstat_fit_line(x, y, n, fit);
+}
+
+static const struct bench_row *reference_row(const struct bench_row *rows, unsigned n,
+					     const struct bench_row *r)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++)
+		if (rows[i].bv == BV_SEPARATE && strcmp(rows[i].engine, REFERENCE_ENGINE) == 0 &&
+		    strcmp(rows[i].alg, r->alg) == 0 && strcmp(rows[i].dir, r->dir) == 0)
+			return &rows[i];
+	return NULL;
+}
+
+/* v / 100 rounded to the nearest integer, halves away from zero. */
+static long long round_x100(int64_t v)
+{
+	return v < 0 ? -((-v + 50) / 100) : (v + 50) / 100;
+}
+
+/*
+ * Why a fit cannot be trusted, into why (n bytes): a fitted cell spread
+ * over FIT_SPREAD_MAX_X10, or a negative fixed cost (no engine gains
+ * cycles per operation: the cells disagree with a straight line). False,
+ * why untouched, when the fit looks sound.
+ */
+static bool fit_unreliable(const struct bstat_fit *fit, uint32_t spread, char *why, size_t n)
+{
+	char pct[CELL_TEXT];
+
+	if (spread > FIT_SPREAD_MAX_X10) {
+		fmt_fixed(pct, sizeof(pct), (int64_t)spread, 1);
+		fmt_snprintf(why, n, "unreliable: spread %s %%", pct);
+		return true;
+	}
+	if (round_x100(fit->fixed_x100) < 0) {
+		fmt_snprintf(why, n, "unreliable: negative fixed cost");
+		return true;
+	}
+	return false;
+}
+
+/* What the cost table and record say about one row. */
+struct cost_line {
+	struct bstat_fit fit;
+	bool unreliable;		/* this row's fit (fit_unreliable) */
+	const char *vs;
+	char per_byte[CELL_TEXT];
+	char be_rec[CELL_TEXT];		/* breakeven_bytes= value */
+	char be_text[96];		/* the table's words */
+};
+
+/* Fits r and compares it with its reference row. False when r has no fit. */
+static bool cost_line(const struct bench_row *rows, unsigned n, const struct bench_row *r,
+		      struct cost_line *c)
+{
+	const struct bench_row *ref;
+	struct bstat_fit ref_fit;
+	struct bstat_breakeven be;
+	uint32_t largest = 0, ref_largest = 0, spread = 0, ref_spread = 0;
+	char why[48];
+	size_t len;
+
+	if (!fit_row(r, &c->fit, &largest, &spread))
+		return false;
+	fmt_fixed(c->per_byte, sizeof(c->per_byte), c->fit.per_byte_x100, 2);
+	c->unreliable = fit_unreliable(&c->fit, spread, why, sizeof(why));
+	ref = reference_row(rows, n, r);
+	if (ref == r || !ref || !fit_row(ref, &ref_fit, &ref_largest, &ref_spread)) {
+		c->vs = "none";
+		fmt_snprintf(c->be_rec, sizeof(c->be_rec), "none");
+		fmt_snprintf(c->be_text, sizeof(c->be_text), "(%s%s%s)",
+			     ref == r ? "the reference" : "no reference row",
+			     c->unreliable ? ", " : "", c->unreliable ? why : "");
+		return true;
+	}
+	c->vs = REFERENCE_ENGINE;
+	if (c->unreliable || fit_unreliable(&ref_fit, ref_spread, why, sizeof(why))) {
+		/* A break-even from a line that is not a measurement would be made up. */
+		fmt_snprintf(c->be_rec, sizeof(c->be_rec), "unknown");
+		if (c->unreliable)
+			fmt_snprintf(c->be_text, sizeof(c->be_text), "(%s)", why);
+		else
+			fmt_snprintf(c->be_text, sizeof(c->be_text), "(unknown: the %s fit is %s)",
+				     REFERENCE_ENGINE, why);
+		return true;
+	}
+	be = bstat_breakeven(&c->fit, &ref_fit);
+	bstat_format_breakeven(c->be_rec, sizeof(c->be_rec), &be);
+	if (be.kind == BSTAT_BE_FROM)
+		fmt_snprintf(c->be_text, sizeof(c->be_text), "from %llu bytes",
+			     (unsigned long long)be.bytes);
+	else if (be.kind == BSTAT_BE_BELOW)
+		fmt_snprintf(c->be_text, sizeof(c->be_text), "below %llu bytes only",
+			     (unsigned long long)be.bytes);
+	else
+		fmt_snprintf(c->be_text, sizeof(c->be_text), "%s", c->be_rec);
+	len = strlen(c->be_text);
+	if (largest < bench_sizes[BENCH_NSIZES - 1])
+		fmt_snprintf(c->be_text + len, sizeof(c->be_text) - len, " (fit up to %u bytes)",
+			     (unsigned)largest);
+	return true;
+}
+
+/* Whether every cell the row asked for was measured. */
+static bool all_measured(const struct bench_row *r)
+{
+	unsigned j;
+
+	for (j = 0; j < BENCH_NSIZES; j++)
+		if ((r->sizes_mask & (1u << j)) && !r->cell[j].measured)
+			return false;
+	return true;
+}
+
+bool bench_print_cost(const struct bench_row *rows, unsigned n)
+{
+	struct cost_line c;
+	unsigned w = 16, i;
+	bool ok = true;
+
+	for (i = 0; i < n; i++)
+		if (strlen(rows[i].base) + 1 > w)
+			w = (unsigned)strlen(rows[i].base) + 1;
+	tap_diag("bench: cost model, cycles per operation = fixed + per byte x bytes (least squares over %u..%u bytes), against %s on this CPU:",
+		 (unsigned)bench_sizes[0], (unsigned)bench_sizes[BENCH_NSIZES - 1], REFERENCE_ENGINE);
+	tap_diag("%-*s %-8s %16s %12s  %s", (int)w, "engine:algorithm", "dir", "fixed cycles/op",
+		 "cycles/byte", "faster than " REFERENCE_ENGINE);
+	for (i = 0; i < n; i++) {
+		const struct bench_row *r = &rows[i];
+
+		if (r->bv != BV_SEPARATE)
+			continue;
+		if (!cost_line(rows, n, r, &c)) {
+			tap_diag("%-*s %-8s no cost model: %s", (int)w, r->base, r->dir,
+				 all_measured(r) ? "the fit failed" : "too few sizes were measured");
+			if (all_measured(r))
+				ok = false;
+			continue;
+		}
+		tap_diag("%-*s %-8s %16lld %12s  %s%s", (int)w, r->base, r->dir,
+			 round_x100(c.fit.fixed_x100), c.per_byte, c.be_text,
+			 r->emulated ? " (emulated)" : "");
+	}
+	for (i = 0; i < n; i++) {
+		const struct bench_row *r = &rows[i];
+
+		if (r->bv != BV_SEPARATE || !cost_line(rows, n, r, &c))
+			continue;
+		tap_diag("@cost engine=%s alg=%s dir=%s fixed_cycles=%lld cycles_per_byte=%s breakeven_bytes=%s vs=%s fit=%s emulated=%d",
+			 r->engine, r->alg, r->dir, round_x100(c.fit.fixed_x100), c.per_byte,
+			 c.be_rec, c.vs, c.unreliable ? "unreliable" : "ok", r->emulated);
+	}
+	return ok;
+}

@@ -1,0 +1,319 @@
+/*
+ * kmain: the whole run, in order. Each stage prints `#` diagnostics and TAP
+ * results; the report always ends with the plan and the summary line.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "lib/platform/cmdline.h"
+#include "lib/util/fmt.h"
+#include "lib/crypto/sha.h"
+#include "kernel/run/bench.h"
+#include "kernel/platform/console.h"
+#include "kernel/platform/cpu.h"
+#include "drivers/aesni/aesni.h"
+#include "drivers/geode_sb/geode_sb.h"
+#include "drivers/padlock/padlock.h"
+#include "drivers/rdrand/rdrand.h"
+#include "lib/engine/engine.h"
+#include "kernel/platform/emulate.h"
+#include "kernel/platform/exceptions.h"
+#include "kernel/platform/fpu.h"
+#include "kernel/platform/hw.h"
+#include "kernel/run/kat_run.h"
+#include "kernel/platform/memmap.h"
+#include "kernel/platform/multiboot.h"
+#include "kernel/platform/pci_bus.h"
+#include "kernel/run/report.h"
+#include "kernel/run/rng_report.h"
+#include "kernel/run/selftest.h"
+#include "kernel/platform/timer.h"
+#include "kernel/platform/x86.h"
+
+#ifndef CQ_VERSION
+#define CQ_VERSION "unknown"
+#endif
+
+extern char __image_start[], __image_data_end[];
+
+#define WARN_LINES 16
+#define DEFAULT_CROSSCHECK_SEED 0x5EED2026u   /* fixed: the same log every run */
+
+static struct {
+	char cmdline[CMDLINE_MAX + 64];
+	char loader[64];
+	struct cq_options opt;
+	char warnings[WARN_LINES][CMDLINE_WARN_MAX];
+	unsigned nwarn;
+	char image_sha256[2 * SHA256_DIGEST_BYTES + 1];
+} boot;
+
+/* Copies a string the loader left in memory, bounded (it may lack a NUL). */
+static void copy_loader_string(char *dst, size_t cap, uint32_t addr)
+{
+	const char *src = (const char *)(uintptr_t)addr;
+	size_t i;
+	for (i = 0; i + 1 < cap && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
+}
+
+static void collect_warning(void *ctx, const char *msg)
+{
+	(void)ctx;
+	if (boot.nwarn < WARN_LINES)
+		fmt_snprintf(boot.warnings[boot.nwarn], CMDLINE_WARN_MAX, "%s", msg);
+	boot.nwarn++;
+}
+
+/*
+ * SHA-256 of the loaded image ([__image_start, __image_data_end): code,
+ * read-only data and initialised data as the loader placed them), taken
+ * before anything writes .data. It equals `sha256sum` of
+ * `objcopy -O binary build/cryptoqual.elf` (make prints it as build/cryptoqual.sha256).
+ */
+static void hash_image(void)
+{
+	uint8_t d[SHA256_DIGEST_BYTES];
+	unsigned i;
+	sha256(__image_start, (size_t)(__image_data_end - __image_start), d);
+	for (i = 0; i < SHA256_DIGEST_BYTES; i++)
+		fmt_snprintf(boot.image_sha256 + 2 * i, 3, "%02x", d[i]);
+}
+
+static bool is_qemu_platform(void)
+{
+	/* QEMU gives its PCI devices subsystem IDs 1af4:1100 (hw/pci/pci.c). */
+	int n, i;
+	const struct pci_dev *d = pci_devices(&n);
+	for (i = 0; i < n; i++) {
+		if (d[i].header_type != PCI_HDR_NORMAL)
+			continue;
+		if ((pci_cfg_read32(&d[i], 0x2C) & 0xFFFF) == 0x1AF4)
+			return true;
+	}
+	return false;
+}
+
+static void stage_identity(uint32_t magic, const struct multiboot_info *mbi)
+{
+	char line[CMDLINE_DESCRIBE_MAX];
+	unsigned i;
+
+	tap_diag("cryptoqual %s image-sha256=%s", CQ_VERSION, boot.image_sha256);
+	if (magic != MULTIBOOT_LOADER_MAGIC)
+		tap_diag("warning: not started by a multiboot loader (EAX=0x%08x): no command line or memory map",
+			 magic);
+	tap_diag("loader: %s", boot.loader[0] ? boot.loader : "(no name given)");
+	tap_diag("cmdline: %s", (mbi && (mbi->flags & MB_INFO_CMDLINE)) ? boot.cmdline : "(none)");
+	if (boot.opt.loader_image[0])
+		tap_diag("cmdline: loader image name '%s' skipped", boot.opt.loader_image);
+	for (i = 0; i < boot.nwarn && i < WARN_LINES; i++)
+		tap_diag("warning: %s", boot.warnings[i]);
+	if (boot.nwarn > WARN_LINES)
+		tap_diag("warning: %u more command-line warnings not shown", boot.nwarn - WARN_LINES);
+	emulate_report();
+	tap_diag("@identity version=%s image_sha256=%s emulate=%s%s%s", CQ_VERSION,
+		 boot.image_sha256, emulate_profile(), emulate_fault()[0] ? ",fault=" : "",
+		 emulate_fault());
+	cmdline_describe(&boot.opt, line, sizeof(line));
+	tap_diag("options: %s", line);
+	console_describe(line, sizeof(line));
+	tap_diag("console: %s", line);
+}
+
+static void stage_cpu(void)
+{
+	const struct cpu_info *c;
+	cpu_init();
+	c = cpu();
+	cpu_report();
+	if (boot.opt.verbose)
+		cpu_dump_leaves();
+	tap_result(c->vendor[0] != '\0' && c->family >= 5,
+		   "cpu: CPUID identity decoded (%s family %u model %u stepping %u)",
+		   c->vendor, c->family, c->model, c->stepping);
+}
+
+#define CAL_ATTEMPTS        3     /* a broken timer disagrees every time */
+#define CAL_MAX_DISAGREE_PPM 5000 /* 0.5 % */
+
+static void stage_timers(void)
+{
+	struct tsc_calibration cal;
+	char mhz[32], pm_mhz[32];
+	unsigned attempt;
+
+	if (!cpu()->tsc) {
+		tap_result(false, "timer: TSC present (CPUID.1:EDX.TSC is clear: no cycle counts possible)");
+		return;
+	}
+	/*
+	 * PIT and PM timer normally come from the same crystal and agree to a
+	 * few ppm. One disturbed calibration (an SMI storm on hardware, a
+	 * descheduled emulator on a loaded host) is retried; a timer that
+	 * disagrees on every attempt fails the test.
+	 */
+	for (attempt = 1; attempt <= CAL_ATTEMPTS; attempt++) {
+		timer_calibrate(&cal);
+		if (!cal.pit_ok || !cal.pm_ok || cal.disagreement_ppm <= CAL_MAX_DISAGREE_PPM)
+			break;
+		tap_diag("timer: attempt %u: PIT and PM timer disagree by %u ppm; calibrating again",
+			 attempt, cal.disagreement_ppm);
+	}
+	bench_report_calibration(&cal);
+	fmt_fixed(mhz, sizeof(mhz), (int64_t)(cal.pit_hz / 1000), 3);
+	if (cal.error)
+		tap_diag("timer: %s", cal.error);
+	tap_diag("timer: tsc_mhz_pit=%s window=%u PIT ticks", mhz, cal.pit_ticks);
+	tap_result(cal.pit_ok && cal.pit_hz >= 20000000ull && cal.pit_hz <= 20000000000ull,
+		   "timer: TSC calibrated against PIT channel 2 (%s MHz)", mhz);
+	if (!cal.pm_found) {
+		tap_skip("no ACPI PM timer found (no RSDP/FADT)",
+			 "timer: TSC calibration against the ACPI PM timer");
+		return;
+	}
+	fmt_fixed(pm_mhz, sizeof(pm_mhz), (int64_t)(cal.pm_hz / 1000), 3);
+	tap_diag("timer: tsc_mhz_pmtimer=%s port=0x%x %s", pm_mhz, cal.pm_port,
+		 cal.pm_ext32 ? "32-bit" : "24-bit");
+	tap_diag("timer: disagreement_ppm=%u", cal.disagreement_ppm);
+	tap_result(cal.pm_ok && cal.pit_ok && cal.disagreement_ppm <= CAL_MAX_DISAGREE_PPM,
+		   "timer: PIT and ACPI PM timer calibrations agree within 0.5%% (%u ppm)",
+		   cal.disagreement_ppm);
+}
+
+/* The host bridge (class 06.00) on bus 0: 00:00.0 on most PCs, 00:01.0 on the Geode LX. */
+static const struct pci_dev *host_bridge(const struct pci_dev *d, int n)
+{
+	int i;
+	for (i = 0; i < n; i++)
+		if (d[i].bus == 0 && d[i].class_code == PCI_CLASS_BRIDGE && d[i].subclass == PCI_SUB_HOST)
+			return &d[i];
+	return NULL;
+}
+
+static void stage_pci(void)
+{
+	int n;
+	const struct pci_dev *d, *hb;
+
+	if (!pci_mech1_present()) {
+		tap_result(false, "pci: configuration mechanism #1 answers at 0xCF8/0xCFC");
+		return;
+	}
+	tap_result(true, "pci: configuration mechanism #1 answers at 0xCF8/0xCFC");
+	n = pci_scan();
+	pci_report();
+	d = pci_devices(&n);
+	hb = host_bridge(d, n);
+	if (hb)
+		tap_result(true, "pci: enumeration found %d functions, a host bridge at %02x:%02x.%x",
+			   n, hb->bus, hb->dev, hb->fn);
+	else
+		tap_result(false, "pci: enumeration found %d functions, a host bridge on bus 0", n);
+}
+
+/*
+ * Registers every engine this machine has: the software ones always, then
+ * each driver's after its probe. A unit that is absent gets one SKIP line
+ * here with the reason, so the report says why its tests are missing.
+ */
+static void stage_engines(void)
+{
+	const char *why;
+
+	engine_register_software();
+	geode_sb_probe();       /* needs pci_scan() and the calibrated TSC */
+	if (cpu()->sse && !fpu_enable_sse())
+		tap_diag("fpu: could not enable SSE");
+	why = aesni_absent_reason(cpu());
+	if (!why && !fpu_sse_enabled())
+		why = "SSE could not be enabled (CR0/CR4)";
+	if (!why)
+		why = aesni_probe(cpu());
+	if (why)
+		tap_skip(why, "kat: aesni (AES-NI engine)");
+	rdrand_probe(cpu());
+	why = rdrand_absent_reason(cpu());
+	if (why)
+		tap_skip(why, "rng: rdrand source");
+	why = rdseed_absent_reason(cpu());
+	if (why)
+		tap_skip(why, "rng: rdseed source");
+	padlock_probe(cpu());
+}
+
+struct rng_smoke {
+	const struct rng_source *src;
+};
+
+/* A registered RNG source delivers 64 bytes that are not all equal. */
+static bool rng_smoke_test(void *p)
+{
+	const struct rng_source *r = ((struct rng_smoke *)p)->src;
+	uint8_t buf[64];
+	size_t got = 0, i;
+	int rc = r->read(r, buf, sizeof(buf), &got);
+	if (rc != 0) {
+		tap_diag("rng: %s: %s after %u bytes", r->name, engine_strerror(rc), (unsigned)got);
+		return false;
+	}
+	for (i = 1; i < sizeof(buf); i++)
+		if (buf[i] != buf[0])
+			return true;
+	tap_diag("rng: %s: 64 bytes all 0x%02x", r->name, buf[0]);
+	return false;
+}
+
+static void stage_rng_smoke(void)
+{
+	unsigned i;
+	char name[80];
+	for (i = 0; i < engine_rng_count(); i++) {
+		struct rng_smoke ctx = { engine_rng(i) };
+		if (ctx.src->known_bad)
+			continue;
+		fmt_snprintf(name, sizeof(name), "rng: %s source delivers 64 bytes", ctx.src->name);
+		tap_run(name, rng_smoke_test, &ctx);
+	}
+}
+
+void kmain(uint32_t magic, const struct multiboot_info *mbi);
+
+void kmain(uint32_t magic, const struct multiboot_info *mbi)
+{
+	hash_image();
+	gdt_idt_init();
+	if (magic != MULTIBOOT_LOADER_MAGIC)
+		mbi = NULL;
+	if (mbi && (mbi->flags & MB_INFO_CMDLINE))
+		copy_loader_string(boot.cmdline, sizeof(boot.cmdline), mbi->cmdline);
+	if (mbi && (mbi->flags & MB_INFO_LOADER_NAME))
+		copy_loader_string(boot.loader, sizeof(boot.loader), mbi->boot_loader_name);
+	cmdline_defaults(&boot.opt);
+	cmdline_parse(boot.cmdline[0] ? boot.cmdline : NULL, &boot.opt, collect_warning, NULL);
+	emulate_init(boot.opt.emulate, boot.opt.fault);	/* before anything reads CPUID or PCI */
+	memmap_init(mbi);
+
+	console_init(boot.opt.console_port, boot.opt.console_baud);
+	report_set_finish(boot.opt.on_finish == CQ_FINISH_REBOOT ? FINISH_REBOOT : FINISH_HALT);
+	report_set_only(boot.opt.only);
+	report_begin();
+	stage_identity(magic, mbi);
+	memmap_report();
+	stage_cpu();
+	stage_pci();
+	report_set_qemu(is_qemu_platform() || emulate_on_qemu());
+	stage_timers();
+	selftest_run(boot.opt.selftest);
+	stage_engines();
+	geode_sb_tests();
+	padlock_tests();
+	kat_run_all();
+	crosscheck_run_all(boot.opt.has_seed ? boot.opt.seed : DEFAULT_CROSSCHECK_SEED);
+	stage_rng_smoke();
+	rng_report_run(boot.opt.rng_bytes);
+	bench_run(&boot.opt);
+	emulate_finish();
+	report_finish();
+}

@@ -1,0 +1,151 @@
+/* RNG self-check and per-source statistics. See rng_report.h. */
+#include "kernel/run/rng_report.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lib/measure/bench_stats.h"
+#include "lib/engine/engine.h"
+#include "lib/util/fmt.h"
+#include "lib/rng/rng_bad.h"
+#include "lib/rng/rng_quality.h"
+#include "lib/rng/rng_verdict.h"
+#include "kernel/platform/hw.h"
+#include "kernel/platform/memmap.h"
+#include "kernel/run/report.h"
+#include "kernel/platform/timer.h"
+
+#define RNG_BUF_BYTES 4096
+
+#define ROW_BYTES 200
+
+static struct rngq q;   /* about 72 KB: not on the stack */
+static uint8_t *buf;
+static char rows[ENGINE_MAX_RNG][ROW_BYTES];   /* the table, printed after the tests */
+static unsigned nrows;
+
+struct selfcheck_ctx {
+	const struct rng_bad *b;
+	char msg[256];
+};
+
+static bool selfcheck_one(void *p)
+{
+	struct selfcheck_ctx *c = p;
+	return rng_selfcheck(c->b, &q, buf, RNG_BUF_BYTES, c->msg, sizeof(c->msg));
+}
+
+static void run_selfcheck(void)
+{
+	unsigned i;
+	char name[160];
+	for (i = 0; i < RNG_BAD_COUNT; i++) {
+		struct selfcheck_ctx c;
+		c.b = rng_bad(i);
+		c.msg[0] = '\0';
+		fmt_snprintf(name, sizeof(name), "rng self-check: %s %s", c.b->src->name, c.b->detects);
+		tap_run(name, selfcheck_one, &c);
+		if (c.msg[0])
+			tap_diag("  %s", c.msg);
+	}
+}
+
+struct collect_ctx {
+	const struct rng_source *src;
+	uint64_t want, got;
+	uint64_t cycles;
+	int rc;
+};
+
+static bool collect(void *p)
+{
+	struct collect_ctx *c = p;
+	uint64_t t0;
+	rngq_init(&q, RNGQ_CLAIM_FULL);
+	t0 = hw_rdtsc();
+	c->rc = rngq_feed_source(&q, c->src, c->want, buf, RNG_BUF_BYTES, &c->got);
+	c->cycles = hw_rdtsc() - t0;
+	if (c->rc != 0)
+		tap_diag("rng: %s: %s after %llu of %llu bytes", c->src->name,
+			 engine_strerror(c->rc), (unsigned long long)c->got,
+			 (unsigned long long)c->want);
+	return c->rc == 0;
+}
+
+static uint64_t bytes_per_s(uint64_t bytes, uint64_t cycles)
+{
+	if (cycles == 0 || tsc_hz() == 0)
+		return 0;
+	return bstat_per_second(bytes, cycles, tsc_hz());
+}
+
+static void judge_source(const struct rng_source *src, uint32_t want)
+{
+	struct collect_ctx c = { src, want, 0, 0, 0 };
+	struct rngq_result r;
+	struct rngq_verdict v[RNGQ_TESTS];
+	char line[320];
+	unsigned t, failed;
+	uint64_t rate;
+
+	fmt_snprintf(line, sizeof(line), "rng: %s delivers %u bytes%s", src->name, (unsigned)want,
+		     src->emulated ? " (emulated)" : "");
+	if (!tap_run(line, collect, &c))
+		return;
+	rngq_result(&q, &r);
+	failed = rngq_verdicts(&r, v);
+	rate = bytes_per_s(c.got, c.cycles);
+	for (t = 0; t < RNGQ_TESTS; t++) {
+		bool is_fail = v[t].status == RNGQ_FAIL;
+		if (src->known_bad) {
+			/* A test mode: each result is informational, the verdict below counts. */
+			tap_diag("rng: %s %s: %s (%s)", src->name, rngq_test_name((enum rngq_test)t),
+				 is_fail ? "fail" : v[t].status == RNGQ_SKIP ? "skip" : "pass",
+				 v[t].reason);
+			continue;
+		}
+		if (v[t].status == RNGQ_SKIP)
+			tap_skip(v[t].reason, "rng: %s %s", src->name, rngq_test_name((enum rngq_test)t));
+		else
+			tap_result(!is_fail, "rng: %s %s (%s)", src->name,
+				   rngq_test_name((enum rngq_test)t), v[t].reason);
+	}
+	if (src->known_bad)
+		tap_result(failed > 0, "rng: %s is a known-bad test mode and the statistics flag it (%u tests fail)",
+			   src->name, failed);
+	if (nrows < ENGINE_MAX_RNG) {
+		char label[48];
+		fmt_snprintf(label, sizeof(label), "%s%s", src->name, src->emulated ? "(emulated)" : "");
+		rngq_format_table_row(rows[nrows++], ROW_BYTES, label, &r, rate, failed);
+	}
+	rngq_format_record(line, sizeof(line), src->name, &r, rate, failed, src->emulated);
+	tap_diag("%s", line);
+}
+
+void rng_report_run(uint32_t rng_bytes)
+{
+	unsigned i;
+	char line[320];
+	uint32_t want = rng_bytes ? rng_bytes : RNG_DEFAULT_BYTES;
+
+	buf = mem_alloc(RNG_BUF_BYTES, 16);
+	if (!buf) {
+		tap_result(false, "rng: buffer of %u bytes allocated", RNG_BUF_BYTES);
+		return;
+	}
+	run_selfcheck();
+	if (engine_rng_count() == 0) {
+		tap_skip("no RNG source registered on this machine", "rng: statistics");
+		return;
+	}
+	tap_diag("rng: %u bytes per source, full-entropy claim (8 bits per byte); rules in docs/rng-verdict.md",
+		 (unsigned)want);
+	nrows = 0;
+	for (i = 0; i < engine_rng_count(); i++)
+		judge_source(engine_rng(i), want);
+	tap_diag("rng: summary (bytes/s elapsed; FIPS 140-2 blocks passed per test; min-entropy per byte):");
+	rngq_format_table_header(line, sizeof(line));
+	tap_diag("%s", line);
+	for (i = 0; i < nrows; i++)
+		tap_diag("%s", rows[i]);
+}

@@ -1,0 +1,120 @@
+/*
+ * The software engines: AES (lib/crypto/aes.c) for every key size, mode and
+ * direction, and SHA-1/SHA-256 (lib/crypto/sha.c). They are the reference the
+ * hardware engines are cross-checked against, and always registered.
+ */
+#include "lib/engine/engine.h"
+
+#include <string.h>
+
+#include "lib/crypto/aes.h"
+#include "lib/crypto/sha.h"
+
+_Static_assert(sizeof(struct aes_ctx) <= AES_SESSION_PRIV_BYTES,
+	       "struct aes_ctx must fit in aes_session.priv");
+
+#define SW_ALL_PAIRS	((1u << (AES_MODE_COUNT * AES_DIR_COUNT)) - 1)
+
+static struct aes_ctx *sw_ctx(struct aes_session *s)
+{
+	return (struct aes_ctx *)(void *)s->priv;
+}
+
+static int sw_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bits)
+{
+	if (aes_keysize_index(key_bits) >= AES_KEYSIZES)
+		return ENGINE_EKEY;
+	if (aes_set_key(sw_ctx(s), key, key_bits / 8) != 0)
+		return ENGINE_EKEY;
+	s->key_bits = key_bits;
+	return ENGINE_OK;
+}
+
+static int sw_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+		    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+	const struct aes_ctx *c = sw_ctx(s);
+	bool enc = dir == AES_DIR_ENCRYPT;
+	int rc;
+
+	if (len % AES_BLOCK_BYTES)
+		return ENGINE_ELEN;
+	if ((unsigned)dir >= AES_DIR_COUNT || (mode != AES_MODE_ECB && !iv))
+		return ENGINE_EUNSUPPORTED;
+	switch (mode) {
+	case AES_MODE_ECB:
+		rc = enc ? aes_ecb_encrypt(c, in, out, len) : aes_ecb_decrypt(c, in, out, len);
+		break;
+	case AES_MODE_CBC:
+		rc = enc ? aes_cbc_encrypt(c, iv, in, out, len)
+			 : aes_cbc_decrypt(c, iv, in, out, len);
+		break;
+	case AES_MODE_CFB128:
+		rc = enc ? aes_cfb128_encrypt(c, iv, in, out, len)
+			 : aes_cfb128_decrypt(c, iv, in, out, len);
+		break;
+	case AES_MODE_OFB:	/* the same operation both ways (SP 800-38A 6.4) */
+		aes_ofb(c, iv, in, out, len);
+		rc = 0;
+		break;
+	case AES_MODE_CTR:	/* likewise (SP 800-38A 6.5) */
+		aes_ctr(c, iv, in, out, len);
+		rc = 0;
+		break;
+	default:
+		return ENGINE_EUNSUPPORTED;
+	}
+	return rc == 0 ? ENGINE_OK : ENGINE_ELEN;
+}
+
+static void sw_release(struct aes_session *s)
+{
+	aes_wipe(sw_ctx(s));
+}
+
+static const struct aes_engine sw_aes = {
+	.name = "software",
+	.description = "table-driven AES in C on the CPU (lib/crypto/aes.c), the reference",
+	.supported = { SW_ALL_PAIRS, SW_ALL_PAIRS, SW_ALL_PAIRS },
+	.align = 1,
+	.max_len = 0,
+	.emulated = false,
+	.set_key = sw_set_key,
+	.crypt = sw_crypt,
+	.release = sw_release,
+};
+
+static int sw_sha1(const struct hash_engine *h, const uint8_t *msg, size_t len, uint8_t *out)
+{
+	(void)h;
+	sha1(msg, len, out);
+	return ENGINE_OK;
+}
+
+static int sw_sha256(const struct hash_engine *h, const uint8_t *msg, size_t len, uint8_t *out)
+{
+	(void)h;
+	sha256(msg, len, out);
+	return ENGINE_OK;
+}
+
+static const struct hash_engine sw_sha1_engine = {
+	.name = "software",
+	.description = "SHA-1 in C on the CPU (lib/crypto/sha.c), the reference",
+	.alg = HASH_SHA1,
+	.digest = sw_sha1,
+};
+
+static const struct hash_engine sw_sha256_engine = {
+	.name = "software",
+	.description = "SHA-256 in C on the CPU (lib/crypto/sha.c), the reference",
+	.alg = HASH_SHA256,
+	.digest = sw_sha256,
+};
+
+void engine_register_software(void)
+{
+	engine_register_aes(&sw_aes);
+	engine_register_hash(&sw_sha1_engine);
+	engine_register_hash(&sw_sha256_engine);
+}

@@ -1,0 +1,384 @@
+/* fixmath: 128-bit integers, fixed-point log2/exp2, extended floats. See fixmath.h. */
+#include "lib/measure/fixmath.h"
+
+/* ---- 128-bit unsigned integers ---- */
+
+struct fx128 fx128_from(uint64_t v)
+{
+	struct fx128 r = { 0, v };
+	return r;
+}
+
+/* Four 32 x 32 -> 64-bit products: no 64 x 64 multiply instruction on i386. */
+struct fx128 fx128_mul(uint64_t a, uint64_t b)
+{
+	uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+	uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
+	struct fx128 r;
+
+	r.lo = (mid << 32) | (uint32_t)ll;
+	r.hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+	return r;
+}
+
+struct fx128 fx128_mul128(struct fx128 a, uint64_t b)
+{
+	struct fx128 r = fx128_mul(a.lo, b);
+
+	r.hi += a.hi * b;
+	return r;
+}
+
+struct fx128 fx128_add(struct fx128 a, struct fx128 b)
+{
+	struct fx128 r;
+
+	r.lo = a.lo + b.lo;
+	r.hi = a.hi + b.hi + (r.lo < a.lo);
+	return r;
+}
+
+struct fx128 fx128_sub(struct fx128 a, struct fx128 b)
+{
+	struct fx128 r;
+
+	r.lo = a.lo - b.lo;
+	r.hi = a.hi - b.hi - (a.lo < b.lo);
+	return r;
+}
+
+struct fx128 fx128_shl(struct fx128 a, unsigned n)
+{
+	struct fx128 r;
+
+	if (n == 0)
+		return a;
+	if (n >= 64) {
+		r.hi = a.lo << (n - 64);
+		r.lo = 0;
+	} else {
+		r.hi = (a.hi << n) | (a.lo >> (64 - n));
+		r.lo = a.lo << n;
+	}
+	return r;
+}
+
+struct fx128 fx128_shr(struct fx128 a, unsigned n)
+{
+	struct fx128 r;
+
+	if (n == 0)
+		return a;
+	if (n >= 64) {
+		r.lo = a.hi >> (n - 64);
+		r.hi = 0;
+	} else {
+		r.lo = (a.lo >> n) | (a.hi << (64 - n));
+		r.hi = a.hi >> n;
+	}
+	return r;
+}
+
+int fx128_cmp(struct fx128 a, struct fx128 b)
+{
+	if (a.hi != b.hi)
+		return a.hi < b.hi ? -1 : 1;
+	if (a.lo != b.lo)
+		return a.lo < b.lo ? -1 : 1;
+	return 0;
+}
+
+bool fx128_is_zero(struct fx128 a)
+{
+	return a.hi == 0 && a.lo == 0;
+}
+
+static unsigned bits64(uint64_t v)
+{
+	unsigned n = 0;
+
+	while (v) {
+		n++;
+		v >>= 1;
+	}
+	return n;
+}
+
+unsigned fx128_bits(struct fx128 a)
+{
+	return a.hi ? 64 + bits64(a.hi) : bits64(a.lo);
+}
+
+/* Restoring long division, one quotient bit per step from the top of n. */
+struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem)
+{
+	struct fx128 q = { 0, 0 }, r = { 0, 0 };
+	int i;
+
+	for (i = (int)fx128_bits(n) - 1; i >= 0; i--) {
+		uint64_t bit = i >= 64 ? (n.hi >> (i - 64)) & 1 : (n.lo >> i) & 1;
+		bool over = r.hi >> 63;     /* r doubled would pass 2^128: surely >= d */
+
+		r = fx128_shl(r, 1);
+		r.lo |= bit;
+		if (over || fx128_cmp(r, d) >= 0) {
+			r = fx128_sub(r, d);
+			if (i >= 64)
+				q.hi |= (uint64_t)1 << (i - 64);
+			else
+				q.lo |= (uint64_t)1 << i;
+		}
+	}
+	if (rem)
+		*rem = r;
+	return q;
+}
+
+uint64_t fx128_isqrt(struct fx128 n)
+{
+	uint64_t root = 0;
+	int bit;
+
+	for (bit = 63; bit >= 0; bit--) {
+		uint64_t c = root | ((uint64_t)1 << bit);
+
+		if (fx128_cmp(fx128_mul(c, c), n) <= 0)
+			root = c;
+	}
+	return root;
+}
+
+uint64_t fx128_div_round(struct fx128 n, struct fx128 d)
+{
+	struct fx128 r;
+	struct fx128 q = fx128_divmod(n, d, &r);
+	int c = fx128_cmp(r, fx128_sub(d, r));   /* r against d - r, i.e. 2r against d */
+
+	if (c > 0 || (c == 0 && (q.lo & 1)))
+		q.lo++;
+	return q.lo;
+}
+
+/* ---- fixed point ---- */
+
+uint64_t fx_log2(uint64_t x)
+{
+	unsigned k, i;
+	uint64_t m, frac = 0;
+
+	if (x == 0)
+		return 0;
+	k = bits64(x) - 1;
+	m = x << (63 - k);              /* x / 2^k in [1, 2), 63 fraction bits */
+	for (i = 1; i <= FX_LOG2_FRAC; i++) {
+		struct fx128 sq = fx128_mul(m, m);   /* m^2 in [1, 4), 126 fraction bits */
+
+		if (sq.hi >> 63) {           /* m^2 >= 2: this binary digit of log2 is 1 */
+			frac |= (uint64_t)1 << (FX_LOG2_FRAC - i);
+			m = sq.hi;           /* m^2 / 2, 63 fraction bits */
+		} else {
+			m = fx128_shr(sq, 63).lo;
+		}
+	}
+	return ((uint64_t)k << FX_LOG2_FRAC) | frac;
+}
+
+#define EXP2_FRAC_BITS	40	/* binary digits kept of the fraction of h */
+#define MICRO		1000000u
+
+uint64_t fx_exp2_neg_micro(uint32_t h_micro)
+{
+	uint32_t whole = h_micro / MICRO, f = h_micro % MICRO;
+	uint64_t fb = (((uint64_t)f << EXP2_FRAC_BITS) + MICRO / 2) / MICRO;
+	uint64_t acc = (uint64_t)1 << 63;   /* 1.0 with 63 fraction bits */
+	uint64_t root = fx128_isqrt(fx128_shl(fx128_from(1), 125));   /* 2^-1/2 */
+	int bit;
+
+	if (whole >= 64)
+		return 0;
+	if (fb >> EXP2_FRAC_BITS) {         /* f rounded up to 1.0 */
+		fb = 0;
+		whole++;
+	}
+	/* fb's bit (40 - j) weighs 2^-j: multiply by 2^-(2^-j) = the j-th root in the chain */
+	for (bit = EXP2_FRAC_BITS - 1; bit >= 0; bit--) {
+		if ((fb >> bit) & 1)
+			acc = fx128_shr(fx128_mul(acc, root), 63).lo;
+		root = fx128_isqrt(fx128_shl(fx128_from(root), 63));
+	}
+	if (whole >= 64)
+		return 0;
+	if (whole == 0 && acc >> 63)        /* h = 0: 1.0 does not fit */
+		return ~(uint64_t)0;
+	return fx128_shr(fx128_shl(fx128_from(acc), 1), whole).lo;   /* 64 fraction bits */
+}
+
+/* ---- extended floats ---- */
+
+static struct fxf fxf_norm128(struct fx128 v, int32_t e)
+{
+	struct fxf r = { 0, 0 };
+	unsigned b = fx128_bits(v);
+
+	if (b == 0)
+		return r;
+	if (b > 64) {
+		r.m = fx128_shr(v, b - 64).lo;
+		r.e = e + (int32_t)(b - 64);
+	} else {
+		r.m = v.lo << (64 - b);
+		r.e = e - (int32_t)(64 - b);
+	}
+	return r;
+}
+
+struct fxf fxf_from_u64(uint64_t v)
+{
+	return fxf_norm128(fx128_from(v), 0);
+}
+
+struct fxf fxf_from_frac64(uint64_t f)
+{
+	return fxf_norm128(fx128_from(f), -64);
+}
+
+struct fxf fxf_mul(struct fxf a, struct fxf b)
+{
+	if (a.m == 0 || b.m == 0)
+		return fxf_from_u64(0);
+	return fxf_norm128(fx128_mul(a.m, b.m), a.e + b.e);
+}
+
+struct fxf fxf_mul_u32(struct fxf a, uint32_t k)
+{
+	if (a.m == 0 || k == 0)
+		return fxf_from_u64(0);
+	return fxf_norm128(fx128_mul(a.m, k), a.e);
+}
+
+/* (m * 2^64) / k by 32-bit limbs: four 64 / 32-bit divisions. */
+struct fxf fxf_div_u32(struct fxf a, uint32_t k)
+{
+	uint32_t limb[4] = { (uint32_t)(a.m >> 32), (uint32_t)a.m, 0, 0 };
+	uint32_t q[4];
+	uint64_t rem = 0;
+	struct fx128 v;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		uint64_t cur = (rem << 32) | limb[i];
+
+		q[i] = (uint32_t)(cur / k);
+		rem = cur % k;
+	}
+	v.hi = ((uint64_t)q[0] << 32) | q[1];
+	v.lo = ((uint64_t)q[2] << 32) | q[3];
+	return fxf_norm128(v, a.e - 64);
+}
+
+struct fxf fxf_div(struct fxf a, struct fxf b)
+{
+	struct fx128 n = { a.m, 0 };
+
+	if (a.m == 0)
+		return a;
+	return fxf_norm128(fx128_divmod(n, fx128_from(b.m), 0), a.e - b.e - 64);
+}
+
+struct fxf fxf_add(struct fxf a, struct fxf b)
+{
+	struct fxf t;
+	uint32_t d;
+	uint64_t sum;
+
+	if (a.m == 0)
+		return b;
+	if (b.m == 0)
+		return a;
+	if (b.e > a.e) {
+		t = a;
+		a = b;
+		b = t;
+	}
+	d = (uint32_t)(a.e - b.e);
+	if (d >= 64)
+		return a;
+	sum = a.m + (b.m >> d);
+	if (sum < a.m) {                   /* carry out of bit 63 */
+		a.m = (sum >> 1) | ((uint64_t)1 << 63);
+		a.e++;
+	} else {
+		a.m = sum;
+	}
+	return a;
+}
+
+struct fxf fxf_pow(struct fxf a, uint64_t n)
+{
+	struct fxf r = fxf_from_u64(1);
+
+	while (n) {
+		if (n & 1)
+			r = fxf_mul(r, a);
+		n >>= 1;
+		if (n)
+			a = fxf_mul(a, a);
+	}
+	return r;
+}
+
+int fxf_cmp(struct fxf a, struct fxf b)
+{
+	if (a.m == 0 || b.m == 0) {
+		if (a.m == b.m)
+			return 0;
+		return a.m == 0 ? -1 : 1;
+	}
+	if (a.e != b.e)
+		return a.e < b.e ? -1 : 1;
+	if (a.m != b.m)
+		return a.m < b.m ? -1 : 1;
+	return 0;
+}
+
+/*
+ * Walk up from P(X = 0) = (1 - p)^n to a k_hi past the mean where
+ * P(X = k_hi) < 2^-(beta + 64), then back down summing the upper tail
+ * T(k) = P(X > k) from its smallest terms: every term is positive and
+ * computed from its neighbour by one ratio, so the sum keeps a relative
+ * error near k * 2^-62 however small 2^-beta is. The answer is the
+ * smallest k with T(k) <= 2^-beta.
+ */
+uint32_t fx_critbinom(uint32_t n, uint64_t p_frac, unsigned beta_log2)
+{
+	struct fxf p = fxf_from_frac64(p_frac);
+	struct fxf q = fxf_from_frac64(0 - p_frac);   /* 1 - p */
+	struct fxf beta = { (uint64_t)1 << 63, -63 - (int32_t)beta_log2 };   /* 2^-beta */
+	int32_t tiny_e = -(int32_t)beta_log2 - 64 - 64;   /* pmf below 2^-(beta+64) */
+	struct fxf up, down, pmf, tail = { 0, 0 };
+	struct fx128 mean = fx128_mul(n, p_frac);      /* n p * 2^64 */
+	uint32_t k = 0;
+
+	if (p_frac == 0)
+		return 0;
+	up = fxf_div(p, q);
+	down = fxf_div(q, p);
+	pmf = fxf_pow(q, n);                           /* P(X = 0) */
+	while (k < n && (fx128_cmp(fx128_shl(fx128_from(k), 64), mean) <= 0 ||
+			 (pmf.m != 0 && pmf.e > tiny_e))) {
+		/* P(X = k+1) = P(X = k) * (n - k) / (k + 1) * p / (1 - p) */
+		pmf = fxf_div_u32(fxf_mul_u32(fxf_mul(pmf, up), n - k), k + 1);
+		k++;
+	}
+	/* now T(k) is negligible; T(k-1) = T(k) + P(X = k) */
+	while (k > 0) {
+		tail = fxf_add(tail, pmf);
+		if (fxf_cmp(tail, beta) > 0)
+			return k;
+		/* P(X = k-1) = P(X = k) * k / (n - k + 1) * (1 - p) / p */
+		pmf = fxf_div_u32(fxf_mul_u32(fxf_mul(pmf, down), k), n - k + 1);
+		k--;
+	}
+	return 0;
+}

@@ -1,0 +1,67 @@
+#!/bin/bash
+# build/i386/geode_sb_test's own failure paths (tests/drivers/geode_sb/geode_sb_test.c):
+# when the driver finds no device in the model (--break-pci changes the
+# model's device ID) and when the program crashes (--crash raises SIGSEGV),
+# it must still give a `not ok` with the reason and a plan that counts its
+# results, so prove says what went wrong instead of "No plan found".
+CQ_BUILD=${CQ_BUILD:-build}
+prog="$CQ_BUILD/i386/geode_sb_test"
+echo "TAP version 13"
+if ! command -v qemu-i386 >/dev/null 2>&1; then
+	echo "1..0 # SKIP qemu-i386 (qemu-user) is not installed"
+	exit 0
+fi
+if [ ! -x "$prog" ]; then
+	echo "not ok 1 - $prog exists (run make tools)"
+	echo "1..1"
+	exit 1
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fails=0
+
+ok() {	# status, name, diagnostics...
+	local st=$1 name=$2
+	shift 2
+	n=$((n + 1))
+	if [ "$st" -eq 0 ]; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		printf '%s\n' "$@" | head -30 | sed 's/^/#   /'
+		fails=$((fails + 1))
+	fi
+}
+
+# plan_counts FILE: the last line is the plan 1..N and N results precede it.
+plan_counts() {
+	local results plan
+	results=$(grep -cE '^(not )?ok [0-9]+ - ' "$1")
+	plan=$(tail -n 1 "$1")
+	[ "$plan" = "1..$results" ] && [ "$results" -gt 0 ]
+}
+
+echo "1..8"
+
+qemu-i386 -L /usr/i686-linux-gnu "$prog" --break-pci >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ]; ok $? "--break-pci: exit status 1 (got $rc)" "$(cat "$tmp/err")"
+plan_counts "$tmp/out"; ok $? "--break-pci: a plan that counts the results" "$(grep -v '^#' "$tmp/out")"
+grep -qx 'not ok [0-9]* - the driver finds the security block in the model (no 1022:2082 device): the other tests are not run' "$tmp/out"
+ok $? "--break-pci: not ok naming the reason, no 1022:2082 device" "$(grep -v '^#' "$tmp/out")"
+! grep -qi 'signal\|segmentation' "$tmp/err" "$tmp/out"
+ok $? "--break-pci: no crash" "$(cat "$tmp/err")"
+
+qemu-i386 -L /usr/i686-linux-gnu "$prog" --crash >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ]; ok $? "--crash: exit status 1 (got $rc)" "$(cat "$tmp/err")"
+plan_counts "$tmp/out"; ok $? "--crash: a plan that counts the results" "$(grep -v '^#' "$tmp/out")"
+grep -qx 'not ok [0-9]* - geode_sb_test crashed (signal 11) in test_crash_handler' "$tmp/out"
+ok $? "--crash: not ok naming the signal and the part that crashed" "$(grep -v '^#' "$tmp/out")"
+
+qemu-i386 -L /usr/i686-linux-gnu "$prog" --bogus >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 2 ] && grep -q '^usage: geode_sb_test' "$tmp/err"
+ok $? "an unknown option: usage, exit 2 (got $rc)" "$(cat "$tmp/err")"
+exit $((fails > 0))

@@ -1,0 +1,139 @@
+/*
+ * padlock_emu: an emulated VIA CPU for i386 host programs run under
+ * qemu-i386, so the PadLock driver's real inline assembly, opcodes and
+ * register constraints are what the host tests exercise.
+ *
+ * qemu-i386 delivers an unknown opcode as SIGILL with the whole register
+ * context; the handler hands xstore, rep xcrypt-{ecb,cbc,ctr,cfb,ofb},
+ * rep xsha1/xsha256 and rep montmul at EIP to the shared instruction model
+ * (emu/models/padlock_model.h, which the kernel's emulation build runs
+ * from its #UD handler), which performs them with lib/aes, lib/sha and
+ * lib/montmul and updates the registers as the instruction does
+ * (drivers/padlock/padlock_insn.h lists them); the handler resumes after
+ * it. CPUID and MSRs come from the same model through tests/host/hw_host.c:
+ * the dumps in $CQ_SHARED/data/cpuid (C3 Nehemiah, C7 Esther, Nano Isaiah,
+ * and the C3 Samuel 2 without PadLock), with FCR 0x1107 and the RNG MSR
+ * 0x110B modelled so a present-but-disabled ACE or RNG can be enabled; a
+ * synthetic Zhaoxin (the Nano's answers as "  Shanghai  " family 7) has
+ * MSR 0x1257 instead.
+ *
+ * Quirks reproduced (the model's, see padlock_model.h), each one a driver
+ * must handle:
+ *   - key cache: the first xcrypt after an EFLAGS write loads the control
+ *     word and the key from memory; later ones use the cached copies, so a
+ *     driver that forgets the reload gets the old key's output. EFLAGS
+ *     writes are seen at the driver's reload sites (pushfl; popfl recorded
+ *     in the section padlock_reload_sites when built with
+ *     -DPADLOCK_EMU_SITES): the popfl byte is patched to int3 and the
+ *     SIGTRAP handler performs the popfl and drops the cache. (qemu-i386
+ *     does not keep EFLAGS bit 30, which real parts use to mark a loaded
+ *     key, across a signal return: checked first, it reads back as 0.)
+ *   - #GP on an unaligned control word, key, IV, source or destination,
+ *     and on undefined programming (reserved control-word bits, hardware
+ *     key expansion of a 192/256-bit key, bad montmul sizes or padding);
+ *   - the prefetch: xcrypt reads the profile's distance past the end of
+ *     the input (C3/C7: 2 blocks ECB, 1 block other modes; Nano stepping
+ *     2: 8 and 4 [LAES]), before writing anything; a guard page after the
+ *     input turns a missing bounce into a page fault;
+ *   - xstore always writes a whole 8-byte unit, whatever count it reports;
+ *   - #UD for an instruction of a unit that CPUID reports disabled;
+ *   - #NM when the virtual CR0 has TS or EM set.
+ * Hardware CTR: the counter is a big-endian integer whose low 32 bits are
+ * incremented per block without carry into the upper 96 (a conservative
+ * model: no public source documents it; the driver splits at the wrap).
+ *
+ * Faults: inside emu_guard() an exception ends the guarded function and
+ * emu_guard() returns its EMU_EXC_* code; outside, the program aborts with
+ * a message on stderr.
+ */
+#ifndef CQ_TESTS_PADLOCK_EMU_H
+#define CQ_TESTS_PADLOCK_EMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/platform/cpuid.h"
+
+/* The same order as the model's enum padlock_model_cpu (checked in padlock_emu.c). */
+enum emu_profile {
+	EMU_NEHEMIAH,	/* C3 Nehemiah, family 6 model 9 stepping 8: RNG, ACE */
+	EMU_ESTHER,	/* C7 Esther, model 10: RNG, ACE, ACE2, PHE one-shot, PMM */
+	EMU_ISAIAH,	/* Nano Isaiah, model 15 stepping 2: RNG (no MSR), ACE, PHE blocks; ACE2 disabled, no PMM */
+	EMU_SAMUEL2,	/* C3 Samuel 2, model 7: no PadLock */
+	EMU_ZHAOXIN,	/* synthetic: the Nano's units as "  Shanghai  " family 7, MSR 0x1257 */
+	EMU_PROFILES
+};
+
+struct emu_options {
+	bool ace_disabled;	/* ACE present, disabled until FCR 0x1107 bit 28 is set */
+	bool rng_disabled;	/* RNG present, disabled until MSR 0x110B bit 6 (C3/C7; never on Nano) */
+	bool phe_disabled;	/* PHE present and disabled, no way to enable it */
+	bool pmm_disabled;	/* likewise PMM */
+	bool rng_msr_set;	/* use rng_msr as the initial MSR 0x110B */
+	uint32_t rng_msr;	/* default: enable, source A (+B when the model has it) */
+	unsigned rng_empty_every; /* every n-th xstore finds the FIFO empty (0: never) */
+	bool rng_stuck;		/* xstore never returns data (the model's rng-stuck fault) */
+	bool ace_locked;	/* ACE disabled, its enable bit does not stick (ace-locked fault) */
+	uint32_t cr0;		/* initial virtual CR0 (bit 3 TS, bit 2 EM) */
+};
+
+/* The model's enum padlock_model_exc. */
+enum emu_exc {
+	EMU_EXC_NONE,
+	EMU_EXC_UD,		/* invalid opcode: unit disabled or not emulated */
+	EMU_EXC_GP,		/* general protection: alignment, undefined programming */
+	EMU_EXC_NM,		/* device not available: CR0.TS or CR0.EM */
+	EMU_EXC_PF,		/* page fault (SIGSEGV), e.g. the guard page */
+};
+
+struct emu_stats {
+	unsigned long xcrypt;		/* rep xcrypt executed */
+	unsigned long key_loads;	/* of those, loads of key + control word from memory */
+	unsigned long reloads;		/* EFLAGS writes seen at reload sites */
+	unsigned long overread_bytes;	/* bytes touched past the input */
+	unsigned long xstore, xstore_empty;
+	unsigned long xsha, montmul;
+	unsigned long faults;
+};
+
+/*
+ * Installs the SIGILL, SIGTRAP and SIGSEGV handlers and patches the
+ * driver's reload sites. shared: the ../shared folder (the dumps are in
+ * shared/data/cpuid). Returns the number of reload sites patched, or -1.
+ */
+int emu_init(const char *shared);
+
+/* Loads a profile and resets the whole model (MSRs, key cache, RNG,
+ * counters); installs its CPUID and MSRs in hw_host. opt may be NULL.
+ * Returns 0, or -1 when the dump cannot be read (errors on stderr). */
+int emu_select(enum emu_profile p, const struct emu_options *opt);
+
+const char *emu_profile_name(enum emu_profile p);	/* "nehemiah", "esther", ... */
+const char *emu_profile_cpu(enum emu_profile p);	/* "C3 Nehemiah", "C7 Esther", ... */
+/* The profile named by s ("nehemiah"/"c3", "esther"/"c7", "isaiah"/"nano",
+ * "samuel2", "zhaoxin"/"zx"), or EMU_PROFILES. */
+enum emu_profile emu_profile_by_name(const char *s);
+
+/* Decodes the current profile's CPUID (through hw_cpuid) into *ci. */
+void emu_cpu_info(struct cpu_info *ci);
+
+/* Runs fn(ctx); returns EMU_EXC_NONE, or the exception that ended it. */
+int emu_guard(void (*fn)(void *ctx), void *ctx);
+
+/* The last exception's description ("" if none) and the counters. */
+const char *emu_last_fault(void);
+const struct emu_stats *emu_stats(void);
+
+/* Virtual CR0 (the driver's padlock_cr0_* go through these in host builds). */
+uint32_t emu_cr0(void);
+void emu_set_cr0(uint32_t v);
+
+/* Drops the cached key as an EFLAGS write would. */
+void emu_flush_key(void);
+
+/* The current RNG MSR and FCR values (for asserting what the driver wrote;
+ * on the Zhaoxin profile emu_msr_fcr() is MSR 0x1257). */
+uint64_t emu_msr_rng(void);
+uint64_t emu_msr_fcr(void);
+
+#endif

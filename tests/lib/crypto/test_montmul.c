@@ -1,0 +1,117 @@
+/*
+ * Unit tests for lib/crypto/montmul.c: n0' for every kind of odd word, one-word
+ * products checked with 64-bit arithmetic, the 1024-bit known answer of
+ * lib/vectors/montmul_kat.c (computed outside this code), the unreduced result the
+ * PadLock unit also returns, and the edges of the final subtraction.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "lib/crypto/montmul.h"
+
+#define N MONTMUL_KAT_WORDS
+
+static uint64_t next(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;	/* Knuth's MMIX LCG */
+	return *s >> 11;
+}
+
+static void test_n0(void **state)
+{
+	static const uint32_t m0[] = { 1, 3, 0xFFFFFFFFu, 0x80000001u, 0xB4F33BA7u, 12345679 };
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < sizeof(m0) / sizeof(m0[0]); i++)
+		assert_int_equal((uint32_t)(m0[i] * montmul_n0(m0[i])), 0xFFFFFFFFu);
+}
+
+/* n = 1: r * 2^32 == a * b (mod m) and r < m. */
+static void test_one_word(void **state)
+{
+	uint64_t s = 1;
+	uint32_t a, b, m, r, tmp[3];
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < 2000; i++) {
+		m = (uint32_t)next(&s) | 1u;
+		if (m < 3)
+			continue;
+		a = (uint32_t)(next(&s) % m);
+		b = (uint32_t)(next(&s) % m);
+		montmul(&r, &a, &b, &m, 1, tmp);
+		assert_true(r < m);
+		assert_int_equal(((uint64_t)r << 32) % m, ((uint64_t)a * b) % m);
+	}
+}
+
+static void test_kat_1024(void **state)
+{
+	const struct montmul_kat *k = &montmul_kat_1024;
+	uint32_t r[N], t[N + 2];
+
+	(void)state;
+	montmul(r, k->a, k->b, k->m, N, t);
+	assert_memory_equal(r, k->expect, sizeof(r));
+	/* Commutative, and the unreduced result needs the subtraction. */
+	montmul(r, k->b, k->a, k->m, N, t);
+	assert_memory_equal(r, k->expect, sizeof(r));
+	montmul_raw(t, k->a, k->b, k->m, montmul_n0(k->m[0]), N);
+	assert_int_equal(t[N + 1], 0);
+	assert_true(memcmp(t, k->expect, sizeof(r)) != 0);
+	assert_true(montmul_final_sub(t, t, k->m, N));
+	assert_memory_equal(t, k->expect, sizeof(r));
+}
+
+/* A corrupted operand must change the answer (the test can fail). */
+static void test_kat_sensitive(void **state)
+{
+	const struct montmul_kat *k = &montmul_kat_1024;
+	uint32_t a[N], r[N], t[N + 2];
+
+	(void)state;
+	memcpy(a, k->a, sizeof(a));
+	a[7] ^= 0x10;
+	montmul(r, a, k->b, k->m, N, t);
+	assert_true(memcmp(r, k->expect, sizeof(r)) != 0);
+}
+
+static void test_final_sub_edges(void **state)
+{
+	uint32_t m[4] = { 5, 0, 0, 0x80000000u }, t[5], r[4];
+
+	(void)state;
+	memcpy(t, m, sizeof(m));
+	t[4] = 0;
+	assert_true(montmul_final_sub(r, t, m, 4));		/* t == m -> 0 */
+	assert_int_equal(r[0] | r[1] | r[2] | r[3], 0);
+	t[0] = 4;
+	assert_false(montmul_final_sub(r, t, m, 4));		/* t < m: unchanged */
+	assert_memory_equal(r, t, sizeof(r));
+	memset(t, 0, sizeof(t));
+	t[4] = 1;						/* t = 2^128 */
+	assert_true(montmul_final_sub(r, t, m, 4));
+	assert_int_equal(r[0], 0xFFFFFFFBu);
+	assert_int_equal(r[1], 0xFFFFFFFFu);
+	assert_int_equal(r[2], 0xFFFFFFFFu);
+	assert_int_equal(r[3], 0x7FFFFFFFu);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_n0),
+		cmocka_unit_test(test_one_word),
+		cmocka_unit_test(test_kat_1024),
+		cmocka_unit_test(test_kat_sensitive),
+		cmocka_unit_test(test_final_sub_edges),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
