@@ -119,7 +119,7 @@ static bool install_geode(const char *fault)
 	    emu_hw_add_msrs(GLX_SB_MSR_CAP, GEODE_MSR_LAST, geode_sb_model_msr_read,
 			    geode_sb_model_msr_write, m) != 0)
 		return set_error("no room in the hardware layer for the Geode model");
-	geode_sb_set_emulated(true);
+	engine_mark_emulated("geode-");
 	emu.geode_on = true;
 	return true;
 }
@@ -165,7 +165,7 @@ static bool install_padlock(const struct emu_profile *p, const char *fault)
 	if (n < 0)
 		return set_error("a PadLock key-reload site is not pushfl; popfl");
 	emu.reload_sites = (unsigned)n;
-	padlock_emulated = true;
+	engine_mark_emulated("padlock-");
 	emu.padlock_on = true;
 	return true;
 }

@@ -23,7 +23,8 @@ GEODE_MAINS := $(wildcard $(GEODE_T)/*_test.c $(GEODE_T)/cavp_*.c)
 GEODE_I386_SRC := $(sort $(wildcard drivers/geode_sb/*.c)) \
 	$(filter-out $(GEODE_MAINS),$(sort $(wildcard $(GEODE_T)/*.c))) \
 	$(sort $(wildcard emu/models/geode_sb_*.c)) $(sort $(wildcard tests/host/*.c)) \
-	kernel/platform/pci_bus.c kernel/platform/timer.c kernel/platform/kprintf.c kernel/run/report.c
+	kernel/platform/pci_bus.c kernel/platform/timer.c kernel/platform/kprintf.c kernel/run/report.c \
+	kernel/run/driver_run.c
 GEODE_I386_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,$(GEODE_I386_SRC))
 GEODE_SB_TEST := $(BUILD)/i386/geode_sb_test
 CAVP_GEODE := $(BUILD)/i386/cavp-geode

@@ -31,6 +31,7 @@
 
 #include "kernel/platform/cpufeat.h"
 #include "drivers/aesni/aesni.h"
+#include "lib/engine/driver.h"
 
 /*
  * The kernel is assembled with -Wa,-march=i586, which rejects the SSE2 and
@@ -463,7 +464,6 @@ const struct aes_engine aesni_engine = {
 	.supported = { AESNI_PAIRS, AESNI_PAIRS, AESNI_PAIRS },
 	.align = 1,
 	.max_len = 0,
-	.emulated = false,
 	.ctx = NULL,
 	.set_key = aesni_set_key,
 	.crypt = aesni_crypt,
@@ -489,3 +489,23 @@ const char *aesni_probe(const struct cpu_info *cpu)
 	rc = engine_register_aes(&aesni_engine);
 	return rc == 0 ? NULL : engine_strerror(rc);
 }
+
+/* The driver interface (lib/engine/driver.h): one unit, the AES-NI engine. */
+static void aesni_driver_probe(const struct driver_facts *f, struct driver_probe *out)
+{
+	const char *why = aesni_absent_reason(f->cpu);
+
+	if (!why && !f->sse_enabled)
+		why = "SSE could not be enabled (CR0/CR4)";
+	if (!why)
+		why = aesni_probe(f->cpu);
+	if (why)
+		driver_unit(out, "kat: aesni (AES-NI engine)", "%s", why);
+	else
+		driver_unit(out, "kat: aesni (AES-NI engine)", NULL);
+}
+
+const struct driver aesni_driver = {
+	.name = "aesni",
+	.probe = aesni_driver_probe,
+};

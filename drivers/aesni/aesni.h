@@ -110,4 +110,8 @@ const char *aesni_absent_reason(const struct cpu_info *cpu);
  */
 const char *aesni_probe(const struct cpu_info *cpu);
 
+/* The AES-NI driver for the run's table (lib/engine/driver.h). */
+struct driver;
+extern const struct driver aesni_driver;
+
 #endif

@@ -22,7 +22,6 @@
 #include <string.h>
 
 #include "kernel/platform/hw.h"
-#include "kernel/run/report.h"
 #include "kernel/platform/timer.h"
 #include "lib/util/fmt.h"
 #include "drivers/geode_sb/geode_sb_int.h"
@@ -67,17 +66,24 @@ void glx_sb_wr(unsigned off, uint32_t val)
 	hw_mmio_write32(glx_sb_base + off, val);
 }
 
+struct drv_log geode_sb_log;
+
 void glx_sb_error(const char *fmt, ...)
 {
+	static const char prefix[] = "geode-sb: ";
+	const char *text = glx_sb.last_err;
 	va_list ap;
+
 	va_start(ap, fmt);
 	fmt_vsnprintf(glx_sb.last_err, sizeof(glx_sb.last_err), fmt, ap);
 	va_end(ap);
 	glx_sb.stats.errors++;
 	if (glx_sb.err_printed < GEODE_SB_ERR_PRINT) {
-		tap_diag("%s", glx_sb.last_err);
+		if (strncmp(text, prefix, sizeof(prefix) - 1) == 0)
+			text += sizeof(prefix) - 1;	/* the log's lines are attributed already */
+		drv_log(&geode_sb_log, "%s", text);
 		if (++glx_sb.err_printed == GEODE_SB_ERR_PRINT)
-			tap_diag("geode-sb: further errors are not printed");
+			drv_log(&geode_sb_log, "further errors are not printed");
 	}
 }
 
@@ -216,11 +222,11 @@ bool glx_sb_engine_idle(void)
 		return false;
 	glx_sb.wedged = false;
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A);
-	tap_diag("geode-sb: the timed-out operation has completed since (CTL_A=0x%08x AES_INT=0x%08x)",
+	drv_log(&geode_sb_log, "the timed-out operation has completed since (CTL_A=0x%08x AES_INT=0x%08x)",
 		 ctl, aint);
 	if (glx_sb.keys_unwiped) {
 		wipe_key_regs();
-		tap_diag("geode-sb: WKEY0..3 and CBC_IV0..3 wiped now, after the timed-out operation completed");
+		drv_log(&geode_sb_log, "WKEY0..3 and CBC_IV0..3 wiped now, after the timed-out operation completed");
 	}
 	return true;
 }
@@ -323,7 +329,7 @@ static void key_wipe_refused(void)
 	if (glx_sb.keys_unwiped)
 		return;
 	glx_sb.keys_unwiped = true;
-	tap_diag("geode-sb: key registers not wiped: WKEY0..3 and CBC_IV0..3 may still hold the key, the timed-out operation is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
+	drv_log(&geode_sb_log, "key registers not wiped: WKEY0..3 and CBC_IV0..3 may still hold the key, the timed-out operation is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
 		 glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 }
 
@@ -457,12 +463,6 @@ const char *geode_sb_last_error(void)
 bool geode_sb_keys_unwiped(void)
 {
 	return glx_sb.keys_unwiped;
-}
-
-void geode_sb_set_emulated(bool emulated)
-{
-	glx_sb_engine.emulated = emulated;
-	geode_trng_set_emulated(emulated);
 }
 
 const struct aes_engine *geode_sb_engine(void)

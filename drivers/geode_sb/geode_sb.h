@@ -83,8 +83,8 @@
  * memory decoding and bus mastering, masks the block's interrupts, sets
  * the TRNG to noise on / T_SEL 3 / test mode off, reads the EEPROM lock
  * state and finds out (one DMA operation with the hidden key, which writes
- * nothing to the EEPROM) whether a hidden key is programmed. Prints `#`
- * lines with what it found and registers the engine and the RNG sources
+ * nothing to the EEPROM) whether a hidden key is programmed. Logs what it
+ * found (geode_sb_driver.log) and registers the engine and the RNG sources
  * when everything checked out. Call after pci_scan() and, for the right
  * time bounds, after timer_calibrate(). May be called again (host tests):
  * it starts from scratch each time.
@@ -92,16 +92,17 @@
 void geode_sb_probe(void);
 
 /*
- * Emits the unit's TAP tests (tap_result/tap_skip): probe, GLD_MSR_CAP,
- * writable key in use, AES through DMA against lib/aes (several chunks,
- * unaligned and in-place buffers, CBC chained across calls), DMA guard
- * bytes, DMA buffers wiped, TRNG bytes/s for each T_SEL mode, the test-mode
- * source. Without the device every one is `# SKIP no 1022:2082 device`;
- * after a failed probe the probe line is `not ok` with the reason and the
- * others SKIP. The KATs are not here: they run through the shared KAT
- * runner over the registered engine.
+ * The driver for the run's table (lib/engine/driver.h). Its self-tests:
+ * probe, GLD_MSR_CAP, writable key in use, AES through DMA against lib/aes
+ * (several chunks, unaligned and in-place buffers, CBC chained across
+ * calls), DMA guard bytes, DMA buffers wiped, TRNG bytes/s for each T_SEL
+ * mode, the test-mode source. Without the device each SKIPs with "no
+ * 1022:2082 device"; after a failed probe the probe test fails with the
+ * reason and the others SKIP. The KATs are not here: they run through the
+ * shared KAT runner over the registered engine.
  */
-void geode_sb_tests(void);
+struct driver;
+extern const struct driver geode_sb_driver;
 
 /* NULL when the block was probed and works, else why not ("no 1022:2082 device", ...). */
 const char *geode_sb_absent_reason(void);
@@ -116,9 +117,6 @@ const char *geode_sb_last_error(void);
  * registers are wiped.
  */
 bool geode_sb_keys_unwiped(void);
-
-/* Marks the engine and RNG sources as backed by a device model (host tests, emulation build). */
-void geode_sb_set_emulated(bool emulated);
 
 /* The AES engine (registered by a successful probe; usable only then). */
 const struct aes_engine *geode_sb_engine(void);

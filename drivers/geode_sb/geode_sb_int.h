@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "drivers/geode_sb/geode_sb.h"
+#include "lib/engine/driver.h"
 
 /* The driver's state (geode_sb.c), filled by the probe (geode_sb_probe.c). */
 struct glx_sb_state {
@@ -75,9 +76,12 @@ void glx_sb_wipe(void *p, size_t n);
 uint32_t glx_sb_rd(unsigned off);
 void glx_sb_wr(unsigned off, uint32_t val);
 
+/* The driver's log (lib/engine/driver.h): the run stage prints it. */
+extern struct drv_log geode_sb_log;
+
 /*
- * Records an error (geode_sb_last_error()) and prints it as a `#` line if
- * fewer than GEODE_SB_ERR_PRINT were printed since the probe.
+ * Records an error (geode_sb_last_error()) and adds it to the driver's log
+ * if fewer than GEODE_SB_ERR_PRINT were logged since the probe.
  */
 void glx_sb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -93,10 +97,14 @@ const char *glx_sb_msr_text(void);
 /* MSR CTRL value for the TRNG default (T_NE, T_SEL 3, test mode off) from a value as found. */
 uint64_t glx_trng_ctrl_default(uint64_t found);
 
-/* geode_trng.c: forget state (probe), register the sources, emit the TRNG tests. */
+/* geode_trng.c: forget state (probe), register the sources; its tests. */
 void geode_trng_reset(void);
-void geode_trng_register(bool emulated);
-void geode_trng_set_emulated(bool emulated);
-void geode_trng_tests(const char *skip_reason);
+void geode_trng_register(void);
+/* The TRNG's self-tests (struct driver_test): throughput per T_SEL, the test-mode source. */
+enum drv_status geode_trng_t_tsel0(char *detail, size_t cap);
+enum drv_status geode_trng_t_tsel1(char *detail, size_t cap);
+enum drv_status geode_trng_t_tsel2(char *detail, size_t cap);
+enum drv_status geode_trng_t_tsel3(char *detail, size_t cap);
+enum drv_status geode_trng_t_test_mode(char *detail, size_t cap);
 
 #endif

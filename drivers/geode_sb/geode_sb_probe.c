@@ -9,7 +9,6 @@
 
 #include "kernel/platform/hw.h"
 #include "kernel/platform/pci_bus.h"
-#include "kernel/run/report.h"
 #include "lib/crypto/aes.h"
 #include "lib/util/fmt.h"
 #include "lib/util/hex.h"
@@ -97,7 +96,7 @@ static bool enable_pci(const struct pci_dev *d)
 		return probe_fail("PCI command register did not keep memory decoding and bus mastering (wrote 0x%04x, reads 0x%04x)",
 				  want, back);
 	if (want != cmd)
-		tap_diag("geode-sb: PCI command 0x%04x -> 0x%04x (memory decoding, bus mastering)",
+		drv_log(&geode_sb_log, "PCI command 0x%04x -> 0x%04x (memory decoding, bus mastering)",
 			 cmd, back);
 	return true;
 }
@@ -138,7 +137,7 @@ static void report_eeprom(void)
 	uint32_t s = glx_sb_rd(GLX_SB_EEPROM_SEC_STATE);
 
 	glx_sb.info.sec_state = s;
-	tap_diag("geode-sb: eeprom: SEC_STATE=0x%08x write-protect lower=%s upper=%s extended=%s debug-lock=%s (read only; the EEPROM is never written)",
+	drv_log(&geode_sb_log, "eeprom: SEC_STATE=0x%08x write-protect lower=%s upper=%s extended=%s debug-lock=%s (read only; the EEPROM is never written)",
 		 s, lock_name(s, GLX_SB_SEC_WPL_SHIFT, a, sizeof(a)),
 		 lock_name(s, GLX_SB_SEC_WPU_SHIFT, b, sizeof(b)),
 		 lock_name(s, GLX_SB_SEC_WPE_SHIFT, c, sizeof(c)),
@@ -174,32 +173,32 @@ static void probe_hidden_key(void)
 	glx_sb_wipe_after(GLX_SB_AES_BLOCK);
 	if (rc != ENGINE_OK) {
 		glx_sb.info.hidden_key = GEODE_SB_HKEY_UNKNOWN;
-		tap_diag("geode-sb: eeprom: hidden key: unknown (the DMA with the hidden key failed: see the error above)");
+		drv_log(&geode_sb_log, "eeprom: hidden key: unknown (the DMA with the hidden key failed: see the error above)");
 		return;
 	}
 	memset(k, 0xFF, sizeof(k));
 	sw_block(k, zero, want);
 	if (memcmp(want, glx_sb.hkey_out, sizeof(want)) == 0) {
 		glx_sb.info.hidden_key = GEODE_SB_HKEY_FACTORY;
-		tap_diag("geode-sb: eeprom: hidden key: not programmed (encrypts like the factory all-ones key)");
+		drv_log(&geode_sb_log, "eeprom: hidden key: not programmed (encrypts like the factory all-ones key)");
 		return;
 	}
 	memset(k, 0, sizeof(k));
 	sw_block(k, zero, want);
 	if (memcmp(want, glx_sb.hkey_out, sizeof(want)) == 0) {
 		glx_sb.info.hidden_key = GEODE_SB_HKEY_ZERO;
-		tap_diag("geode-sb: eeprom: hidden key: all zeros (no EEPROM fitted, or a zero key programmed)");
+		drv_log(&geode_sb_log, "eeprom: hidden key: all zeros (no EEPROM fitted, or a zero key programmed)");
 		return;
 	}
 	glx_sb.info.hidden_key = GEODE_SB_HKEY_PROGRAMMED;
-	tap_diag("geode-sb: eeprom: hidden key: in use (programmed; E(0) = %s matches neither the all-ones nor the all-zero key)",
+	drv_log(&geode_sb_log, "eeprom: hidden key: in use (programmed; E(0) = %s matches neither the all-ones nor the all-zero key)",
 		 hex16(glx_sb.hkey_out, hex, sizeof(hex)));
 }
 
 void geode_sb_probe(void)
 {
 	const struct pci_dev *d;
-	bool ok, emulated = glx_sb_engine.emulated;
+	bool ok;
 	uint32_t ctl;
 
 	memset(&glx_sb, 0, sizeof(glx_sb));
@@ -210,7 +209,7 @@ void geode_sb_probe(void)
 
 	d = pci_find(GLX_SB_VENDOR, GLX_SB_DEVICE);
 	if (!d) {
-		tap_diag("geode-sb: no 1022:2082 device: no Geode LX security block here");
+		drv_log(&geode_sb_log, "no 1022:2082 device: no Geode LX security block here");
 		return;
 	}
 	glx_sb.info.found = true;
@@ -224,24 +223,24 @@ void geode_sb_probe(void)
 	if (ok)
 		glx_sb_base = glx_sb.info.bar0;
 	ok = ok && init_ctrl();
-	tap_diag("geode-sb: 1022:2082 at %02x:%02x.%x BAR0=0x%08x %s", d->bus, d->dev, d->fn,
+	drv_log(&geode_sb_log, "1022:2082 at %02x:%02x.%x BAR0=0x%08x %s", d->bus, d->dev, d->fn,
 		 glx_sb.info.bar0, glx_sb.msr_text);
 	if (!ok) {
-		tap_diag("geode-sb: probe failed: %s", glx_sb.absent);
+		drv_log(&geode_sb_log, "probe failed: %s", glx_sb.absent);
 		return;
 	}
-	tap_diag("geode-sb: MSR CTRL 0x%llx -> 0x%llx (noise on, T_SEL 3, test mode off)",
+	drv_log(&geode_sb_log, "MSR CTRL 0x%llx -> 0x%llx (noise on, T_SEL 3, test mode off)",
 		 (unsigned long long)glx_sb.info.ctrl_found, (unsigned long long)glx_sb.info.ctrl_set);
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_ALL);
 	ctl = glx_sb_rd(GLX_SB_CTL_A);
 	if (ctl & GLX_SB_CTL_ST) {
 		glx_sb.wedged = true;
-		tap_diag("geode-sb: CTL_A=0x%08x at probe: an operation is running", ctl);
+		drv_log(&geode_sb_log, "CTL_A=0x%08x at probe: an operation is running", ctl);
 	}
 	glx_sb.info.ok = true;
 	report_eeprom();
 	probe_hidden_key();
 	if (engine_register_aes(&glx_sb_engine) != ENGINE_OK)
-		tap_diag("geode-sb: engine registry full: geode-sb not registered");
-	geode_trng_register(emulated);
+		drv_log(&geode_sb_log, "engine registry full: geode-sb not registered");
+	geode_trng_register();
 }

@@ -1,6 +1,7 @@
 /*
- * The Geode LX security block's own TAP tests (geode_sb_tests(), see
- * geode_sb.h): what the KAT runner cannot see from outside the driver.
+ * The Geode LX security block's own self-tests (geode_sb_driver.tests, see
+ * lib/engine/driver.h): what the KAT runner cannot see from outside the
+ * driver. Each returns its result; the run stage prints it.
  * References come from lib/aes; data from a fixed xorshift32 stream, so
  * every run checks the same bytes.
  */
@@ -9,7 +10,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "kernel/run/report.h"
 #include "lib/crypto/aes.h"
 #include "lib/util/fmt.h"
 #include "lib/util/hex.h"
@@ -24,15 +24,6 @@ static uint8_t xb_in[XB_CAP], xb_out[XB_CAP], xb_ref[XB_CAP];
 static struct aes_session xs_session;
 static struct aes_ctx xs_ref;
 
-static const char *const aes_test_names[] = {
-	"geode-sb: probe",
-	"geode-sb: GLD_MSR_CAP 0x58002000 identifies the security block",
-	"geode-sb: AES uses the writable key (WK)",
-	"geode-sb: AES-128 ECB/CBC through DMA matches lib/aes",
-	"geode-sb: DMA guard bytes intact around every destination",
-	"geode-sb: DMA buffers and session keys wiped after use",
-};
-#define N_AES_TESTS (sizeof(aes_test_names) / sizeof(aes_test_names[0]))
 
 /* A case of the cross-check: pieces[] non-zero splits the message over calls. */
 struct xcase {
@@ -145,11 +136,54 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 	return true;
 }
 
-static void test_crosscheck(const struct aes_engine *e)
+/* Why the tests that need the device skip: absent, or (need_ok) the probe failed. */
+static const char *skip_reason(bool need_ok)
 {
+	const struct geode_sb_info *in = geode_sb_info();
+	if (!in->found)
+		return geode_sb_absent_reason();
+	if (need_ok && !in->ok)
+		return "geode-sb probe failed";
+	return NULL;
+}
+
+#define SKIP_UNLESS_READY(need_ok, d, cap)				\
+	do {								\
+		const char *why_ = skip_reason(need_ok);		\
+		if (why_) {						\
+			fmt_snprintf(d, cap, "%s", why_);		\
+			return DRV_SKIP;				\
+		}							\
+	} while (0)
+
+static enum drv_status t_probe(char *d, size_t cap)
+{
+	const struct geode_sb_info *in = geode_sb_info();
+
+	SKIP_UNLESS_READY(false, d, cap);
+	if (!in->ok) {
+		fmt_snprintf(d, cap, "%s", geode_sb_absent_reason());
+		return DRV_FAIL;
+	}
+	fmt_snprintf(d, cap, "1022:2082 at %02x:%02x.%x, BAR0 0x%08x/16K, memory decoding and bus mastering on",
+		     in->bus, in->dev, in->fn, in->bar0);
+	return DRV_PASS;
+}
+
+static enum drv_status t_msr(char *d, size_t cap)
+{
+	SKIP_UNLESS_READY(false, d, cap);
+	fmt_snprintf(d, cap, "%s", glx_sb_msr_text());
+	return geode_sb_info()->msr_ok ? DRV_PASS : DRV_FAIL;
+}
+
+static enum drv_status t_crosscheck(char *d, size_t cap)
+{
+	const struct aes_engine *e = geode_sb_engine();
 	char why[300];
 	unsigned i, failed = 0;
 
+	SKIP_UNLESS_READY(true, d, cap);
 	why[0] = '\0';
 	for (i = 0; i < N_XCASES; i++) {
 		char one[300];
@@ -157,25 +191,28 @@ static void test_crosscheck(const struct aes_engine *e)
 			continue;
 		if (failed++ == 0)
 			memcpy(why, one, sizeof(why));
-		tap_diag("geode-sb: cross-check: %s", one);
+		drv_log(&geode_sb_log, "cross-check: %s", one);
 	}
-	if (failed)
-		tap_result(false, "%s: %u of %u cases failed, first: %s", aes_test_names[3], failed,
-			   (unsigned)N_XCASES, why);
-	else
-		tap_result(true, "%s (%u cases: 16 bytes to 48 KiB + 16, up to 4 DMA chunks, unaligned, in place, CBC chained across calls)",
-			   aes_test_names[3], (unsigned)N_XCASES);
+	if (failed) {
+		fmt_snprintf(d, cap, "%u of %u cases failed, first: %s", failed, (unsigned)N_XCASES, why);
+		return DRV_FAIL;
+	}
+	fmt_snprintf(d, cap, "%u cases: 16 bytes to 48 KiB + 16, up to 4 DMA chunks, unaligned, in place, CBC chained across calls",
+		     (unsigned)N_XCASES);
+	return DRV_PASS;
 }
 
 /* Two keys must give two different blocks, each lib/aes's. */
-static void test_writable_key(const struct aes_engine *e)
+static enum drv_status t_writable_key(char *d, size_t cap)
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];
+	const struct aes_engine *e = geode_sb_engine();
 	uint8_t k1[GLX_SB_KEY_BYTES], k2[GLX_SB_KEY_BYTES], o1[16], o2[16], r1[16], r2[16], h[16];
 	char a[40], b[40], c[40];
 	unsigned i;
 	int rc;
 
+	SKIP_UNLESS_READY(true, d, cap);
 	for (i = 0; i < sizeof(k1); i++) {
 		k1[i] = (uint8_t)i;
 		k2[i] = (uint8_t)(0xF0 ^ (15 - i));
@@ -184,9 +221,8 @@ static void test_writable_key(const struct aes_engine *e)
 	if (rc == ENGINE_OK)
 		rc = aes_engine_oneshot(e, 128, k2, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, zero, o2, 16);
 	if (rc != ENGINE_OK) {
-		tap_result(false, "%s: crypt returned %d: %s", aes_test_names[2], rc,
-			   geode_sb_last_error());
-		return;
+		fmt_snprintf(d, cap, "crypt returned %d: %s", rc, geode_sb_last_error());
+		return DRV_FAIL;
 	}
 	aes_set_key(&xs_ref, k1, sizeof(k1));
 	aes_encrypt_block(&xs_ref, zero, r1);
@@ -194,22 +230,22 @@ static void test_writable_key(const struct aes_engine *e)
 	aes_encrypt_block(&xs_ref, zero, r2);
 	aes_wipe(&xs_ref);
 	if (memcmp(o1, r1, 16) == 0 && memcmp(o2, r2, 16) == 0) {
-		tap_result(true, "%s (two keys, two lib/aes-exact blocks)", aes_test_names[2]);
-		return;
+		fmt_snprintf(d, cap, "two keys, two lib/aes-exact blocks");
+		return DRV_PASS;
 	}
 	if (memcmp(o1, o2, 16) == 0) {
 		bool hidden = glx_sb_hidden_output(h) && memcmp(h, o1, 16) == 0;
-		tap_result(false, "%s: the engine ignores the writable key: keys %s and %s both give %s%s",
-			   aes_test_names[2], hex_encode(k1, 16, a, sizeof(a)),
-			   hex_encode(k2, 16, b, sizeof(b)), hex_encode(o1, 16, c, sizeof(c)),
-			   hidden ? " (the hidden key's output)" : "");
-		return;
+		fmt_snprintf(d, cap, "the engine ignores the writable key: keys %s and %s both give %s%s",
+			     hex_encode(k1, 16, a, sizeof(a)), hex_encode(k2, 16, b, sizeof(b)),
+			     hex_encode(o1, 16, c, sizeof(c)), hidden ? " (the hidden key's output)" : "");
+		return DRV_FAIL;
 	}
 	i = memcmp(o1, r1, 16) != 0 ? 1 : 2;
-	tap_result(false, "%s: wrong block for key %s: expected %s got %s", aes_test_names[2],
-		   hex_encode(i == 1 ? k1 : k2, 16, a, sizeof(a)),
-		   hex_encode(i == 1 ? r1 : r2, 16, b, sizeof(b)),
-		   hex_encode(i == 1 ? o1 : o2, 16, c, sizeof(c)));
+	fmt_snprintf(d, cap, "wrong block for key %s: expected %s got %s",
+		     hex_encode(i == 1 ? k1 : k2, 16, a, sizeof(a)),
+		     hex_encode(i == 1 ? r1 : r2, 16, b, sizeof(b)),
+		     hex_encode(i == 1 ? o1 : o2, 16, c, sizeof(c)));
+	return DRV_FAIL;
 }
 
 /* The open question of the BSD drivers: may SOURCE_A equal DEST_A? Reported, not judged. */
@@ -223,83 +259,85 @@ static void try_inplace_dma(const struct aes_engine *e)
 	same = run_case(e, &c, 99, why, sizeof(why));
 	geode_sb_set_inplace_dma(false);
 	if (same)
-		tap_diag("geode-sb: in-place DMA (SOURCE_A = DEST_A): same output as separate buffers (the driver uses separate ones)");
+		drv_log(&geode_sb_log, "in-place DMA (SOURCE_A = DEST_A): same output as separate buffers (the driver uses separate ones)");
 	else
-		tap_diag("geode-sb: in-place DMA (SOURCE_A = DEST_A): %s (the driver uses separate buffers)",
-			 why);
+		drv_log(&geode_sb_log, "in-place DMA (SOURCE_A = DEST_A): %s (the driver uses separate buffers)",
+			why);
 }
 
-static void test_guards(void)
+/* Runs after the cross-check: every DMA operation so far is judged. */
+static enum drv_status t_guards(char *d, size_t cap)
 {
 	const struct geode_sb_stats *st = geode_sb_stats();
-	if (st->overruns)
-		tap_result(false, "%s: %lu of %lu operations overran, first: %s", aes_test_names[4],
-			   st->overruns, st->ops + st->timeouts, st->first_overrun);
-	else
-		tap_result(st->ops > 0, "%s (%lu DMA operations, %u guard bytes each side, no change)",
-			   aes_test_names[4], st->ops, GEODE_SB_GUARD);
+
+	SKIP_UNLESS_READY(true, d, cap);
+	try_inplace_dma(geode_sb_engine());
+	drv_log(&geode_sb_log, "%lu DMA operations: done seen through CTL_A.ST %lu times, through the AES_INT flag %lu times; longest wait %llu cycles",
+		st->ops, st->done_by_st, st->done_by_flag, (unsigned long long)st->max_wait_cycles);
+	drv_log(&geode_sb_log, "CBC_IV read back after an operation equals the chained IV %lu of %lu times",
+		st->iv_readback_same, st->iv_readback_same + st->iv_readback_other);
+	if (st->overruns) {
+		fmt_snprintf(d, cap, "%lu of %lu operations overran, first: %s", st->overruns,
+			     st->ops + st->timeouts, st->first_overrun);
+		return DRV_FAIL;
+	}
+	fmt_snprintf(d, cap, "%lu DMA operations, %u guard bytes each side, no change", st->ops,
+		     GEODE_SB_GUARD);
+	return st->ops > 0 ? DRV_PASS : DRV_FAIL;
 }
 
-static void test_wiped(void)
+static enum drv_status t_wiped(char *d, size_t cap)
 {
 	size_t off = 0, i;
-	bool clean = geode_sb_dma_clean(&off);
+	bool clean;
 
+	SKIP_UNLESS_READY(true, d, cap);
+	clean = geode_sb_dma_clean(&off);
 	for (i = 0; i < sizeof(xs_session.priv) && !xs_session.priv[i]; i++)
 		;
-	if (geode_sb_keys_unwiped())
-		tap_result(false, "%s: key registers not wiped: a timed-out operation kept the engine busy (CTL_A=0x%08x), so WKEY0..3 and CBC_IV0..3 were left alone %lu times",
-			   aes_test_names[5], glx_sb.busy_ctl, geode_sb_stats()->key_wipes_skipped);
-	else if (!clean)
-		tap_result(false, "%s: DMA area byte %u is not zero", aes_test_names[5], (unsigned)off);
-	else if (i < sizeof(xs_session.priv))
-		tap_result(false, "%s: released session keeps key byte %u", aes_test_names[5],
-			   (unsigned)i);
-	else
-		tap_result(geode_sb_stats()->key_wipes > 0,
-			   "%s (DMA area all zero; WKEY0..3 and CBC_IV0..3 zeroed %lu times)",
-			   aes_test_names[5], geode_sb_stats()->key_wipes);
+	if (geode_sb_keys_unwiped()) {
+		fmt_snprintf(d, cap, "key registers not wiped: a timed-out operation kept the engine busy (CTL_A=0x%08x), so WKEY0..3 and CBC_IV0..3 were left alone %lu times",
+			     glx_sb.busy_ctl, geode_sb_stats()->key_wipes_skipped);
+		return DRV_FAIL;
+	}
+	if (!clean) {
+		fmt_snprintf(d, cap, "DMA area byte %u is not zero", (unsigned)off);
+		return DRV_FAIL;
+	}
+	if (i < sizeof(xs_session.priv)) {
+		fmt_snprintf(d, cap, "released session keeps key byte %u", (unsigned)i);
+		return DRV_FAIL;
+	}
+	fmt_snprintf(d, cap, "DMA area all zero; WKEY0..3 and CBC_IV0..3 zeroed %lu times",
+		     geode_sb_stats()->key_wipes);
+	return geode_sb_stats()->key_wipes > 0 ? DRV_PASS : DRV_FAIL;
 }
 
-void geode_sb_tests(void)
+static const struct driver_test geode_sb_tests[] = {
+	{ "geode-sb: probe", t_probe },
+	{ "geode-sb: GLD_MSR_CAP 0x58002000 identifies the security block", t_msr },
+	{ "geode-sb: AES uses the writable key (WK)", t_writable_key },
+	{ "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes", t_crosscheck },
+	{ "geode-sb: DMA guard bytes intact around every destination", t_guards },
+	{ "geode-sb: DMA buffers and session keys wiped after use", t_wiped },
+	{ "geode-trng/tsel0: throughput", geode_trng_t_tsel0 },
+	{ "geode-trng/tsel1: throughput", geode_trng_t_tsel1 },
+	{ "geode-trng/tsel2: throughput", geode_trng_t_tsel2 },
+	{ "geode-trng/tsel3: throughput", geode_trng_t_tsel3 },
+	{ "geode-trng/test-mode: T_TM self-check source registered known-bad", geode_trng_t_test_mode },
+};
+
+static void geode_sb_driver_probe(const struct driver_facts *f, struct driver_probe *out)
 {
-	const struct geode_sb_info *in = geode_sb_info();
-	const struct geode_sb_stats *st;
-	const struct aes_engine *e = geode_sb_engine();
-	const char *skip = NULL;
-	unsigned i;
-
-	if (!in->found)
-		skip = geode_sb_absent_reason();
-	else if (!in->ok)
-		skip = "geode-sb probe failed";
-	if (!in->found) {
-		for (i = 0; i < N_AES_TESTS; i++)
-			tap_skip(skip, "%s", aes_test_names[i]);
-		geode_trng_tests(skip);
-		return;
-	}
-	if (in->ok)
-		tap_result(true, "%s: 1022:2082 at %02x:%02x.%x, BAR0 0x%08x/16K, memory decoding and bus mastering on",
-			   aes_test_names[0], in->bus, in->dev, in->fn, in->bar0);
-	else
-		tap_result(false, "%s: %s", aes_test_names[0], geode_sb_absent_reason());
-	tap_result(in->msr_ok, "%s: %s", aes_test_names[1], glx_sb_msr_text());
-	if (!in->ok) {
-		for (i = 2; i < N_AES_TESTS; i++)
-			tap_skip(skip, "%s", aes_test_names[i]);
-		geode_trng_tests(skip);
-		return;
-	}
-	test_writable_key(e);
-	test_crosscheck(e);
-	try_inplace_dma(e);
-	st = geode_sb_stats();
-	tap_diag("geode-sb: %lu DMA operations: done seen through CTL_A.ST %lu times, through the AES_INT flag %lu times; longest wait %llu cycles",
-		 st->ops, st->done_by_st, st->done_by_flag, (unsigned long long)st->max_wait_cycles);
-	tap_diag("geode-sb: CBC_IV read back after an operation equals the chained IV %lu of %lu times",
-		 st->iv_readback_same, st->iv_readback_same + st->iv_readback_other);
-	test_guards();
-	test_wiped();
-	geode_trng_tests(NULL);
+	(void)f;	/* the probe finds its PCI function through kernel/platform/pci_bus.h */
+	(void)out;	/* an absent block shows as the SKIP of its tests, with the reason */
+	geode_sb_probe();
 }
+
+const struct driver geode_sb_driver = {
+	.name = "geode-sb",
+	.probe = geode_sb_driver_probe,
+	.tests = geode_sb_tests,
+	.ntests = sizeof(geode_sb_tests) / sizeof(geode_sb_tests[0]),
+	.log = &geode_sb_log,
+};

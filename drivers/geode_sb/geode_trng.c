@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "kernel/platform/hw.h"
-#include "kernel/run/report.h"
 #include "kernel/platform/timer.h"
+#include "lib/util/fmt.h"
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/glx_sb_reg.h"
 
@@ -45,15 +45,15 @@ static uint64_t ctrl_now;	/* CTRL as last written by us; 0 = unknown */
 static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got);
 
 static struct rng_source sources[TRNG_SOURCES] = {
-	{ "geode-trng/tsel0", "Geode LX TRNG, T_SEL 0: raw noise", false, false, &modes[0], trng_read },
-	{ "geode-trng/tsel1", "Geode LX TRNG, T_SEL 1: LFSR post-processing", false, false,
+	{ "geode-trng/tsel0", "Geode LX TRNG, T_SEL 0: raw noise", false, &modes[0], trng_read },
+	{ "geode-trng/tsel1", "Geode LX TRNG, T_SEL 1: LFSR post-processing", false,
 	  &modes[1], trng_read },
-	{ "geode-trng/tsel2", "Geode LX TRNG, T_SEL 2: whitener post-processing", false, false,
+	{ "geode-trng/tsel2", "Geode LX TRNG, T_SEL 2: whitener post-processing", false,
 	  &modes[2], trng_read },
-	{ "geode-trng/tsel3", "Geode LX TRNG, T_SEL 3: LFSR + whitener (the BSDs' setting)", false,
+	{ "geode-trng/tsel3", "Geode LX TRNG, T_SEL 3: LFSR + whitener (the BSDs' setting)",
 	  false, &modes[3], trng_read },
 	{ "geode-trng/test-mode",
-	  "Geode LX TRNG in test mode (T_TM): deterministic, a self-check that must FAIL", false,
+	  "Geode LX TRNG in test mode (T_TM): deterministic, a self-check that must FAIL",
 	  true, &modes[4], trng_read },
 };
 
@@ -158,21 +158,13 @@ void geode_trng_reset(void)
 		modes[i].bytes = 0;
 }
 
-void geode_trng_set_emulated(bool emulated)
-{
-	unsigned i;
-	for (i = 0; i < TRNG_SOURCES; i++)
-		sources[i].emulated = emulated;
-}
-
-void geode_trng_register(bool emulated)
+void geode_trng_register(void)
 {
 	unsigned i;
 	ctrl_now = geode_sb_info()->ctrl_set;
 	for (i = 0; i < TRNG_SOURCES; i++) {
-		sources[i].emulated = emulated;
 		if (engine_register_rng(&sources[i]) != ENGINE_OK)
-			tap_diag("geode-sb: RNG registry full: %s not registered", sources[i].name);
+			drv_log(&geode_sb_log, "RNG registry full: %s not registered", sources[i].name);
 	}
 }
 
@@ -200,56 +192,75 @@ static int bench(const struct rng_source *r, size_t *bytes, uint64_t *cycles)
 	return rc;
 }
 
-static void test_mode_source(void)
+/* Why the TRNG tests skip: no block, or its probe failed. NULL when ready. */
+static const char *trng_skip(void)
+{
+	const struct geode_sb_info *in = geode_sb_info();
+	if (!in->found)
+		return geode_sb_absent_reason();
+	if (!in->ok)
+		return "geode-sb probe failed";
+	return NULL;
+}
+
+enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
 {
 	const struct rng_source *r = &sources[TRNG_TEST_MODE];
+	const char *skip = trng_skip();
 	uint8_t buf[64];
 	size_t got = 0;
 	uint64_t ctrl = 0;
-	bool registered = engine_rng_find(r->name) == r;
-	int rc = r->read(r, buf, sizeof(buf), &got);
-	bool restored = hw_rdmsr_safe(GLX_SB_MSR_CTRL, &ctrl) == 0 && !(ctrl & GLX_SB_CTRL_T_TM);
-
-	if (rc == 0 && got == sizeof(buf))
-		tap_diag("geode-trng/test-mode: first words 0x%02x%02x%02x%02x 0x%02x%02x%02x%02x",
-			 buf[3], buf[2], buf[1], buf[0], buf[7], buf[6], buf[5], buf[4]);
-	if (rc != 0)
-		tap_result(false, "geode-trng/test-mode: T_TM self-check source: %s",
-			   geode_sb_last_error());
-	else if (!restored)
-		tap_result(false, "geode-trng/test-mode: T_TM self-check source: CTRL=0x%llx still has test mode on after the read",
-			   (unsigned long long)ctrl);
-	else
-		tap_result(registered && r->known_bad,
-			   "geode-trng/test-mode: T_TM self-check source registered known-bad (%u bytes read, CTRL back to 0x%llx)",
-			   (unsigned)got, (unsigned long long)ctrl);
-	memset(buf, 0, sizeof(buf));
-}
-
-void geode_trng_tests(const char *skip)
-{
-	unsigned i;
-	size_t bytes;
-	uint64_t cycles;
+	bool registered, restored;
 	int rc;
 
-	for (i = 0; i < TRNG_TEST_MODE; i++) {
-		if (skip) {
-			tap_skip(skip, "geode-trng/tsel%u: throughput", i);
-			continue;
-		}
-		rc = bench(&sources[i], &bytes, &cycles);
-		if (rc != 0) {
-			tap_result(false, "geode-trng/tsel%u: throughput: %s", i, geode_sb_last_error());
-			continue;
-		}
-		tap_result(bytes > 0 && cycles > 0,
-			   "geode-trng/tsel%u: throughput %llu bytes/s%s (%u bytes in %llu cycles; %s)", i,
-			   cycles ? (unsigned long long)(bytes * glx_sb_ticks_per_s() / cycles) : 0ull,
-			   sources[i].emulated ? " (emulated)" : "", (unsigned)bytes, (unsigned long long)cycles, modes[i].what);
+	if (skip) {
+		fmt_snprintf(d, cap, "%s", skip);
+		return DRV_SKIP;
 	}
-	if (skip)
-		tap_skip(skip, "geode-trng/test-mode: T_TM self-check source registered known-bad");
-	else
-		test_mode_source();
+	registered = engine_rng_find(r->name) == r;
+	rc = r->read(r, buf, sizeof(buf), &got);
+	restored = hw_rdmsr_safe(GLX_SB_MSR_CTRL, &ctrl) == 0 && !(ctrl & GLX_SB_CTRL_T_TM);
+	if (rc == 0 && got == sizeof(buf))
+		drv_log(&geode_sb_log, "geode-trng/test-mode: first words 0x%02x%02x%02x%02x 0x%02x%02x%02x%02x",
+			buf[3], buf[2], buf[1], buf[0], buf[7], buf[6], buf[5], buf[4]);
+	memset(buf, 0, sizeof(buf));
+	if (rc != 0) {
+		fmt_snprintf(d, cap, "%s", geode_sb_last_error());
+		return DRV_FAIL;
+	}
+	if (!restored) {
+		fmt_snprintf(d, cap, "CTRL=0x%llx still has test mode on after the read",
+			     (unsigned long long)ctrl);
+		return DRV_FAIL;
+	}
+	fmt_snprintf(d, cap, "%u bytes read, CTRL back to 0x%llx", (unsigned)got,
+		     (unsigned long long)ctrl);
+	return registered && r->known_bad ? DRV_PASS : DRV_FAIL;
 }
+
+/* Throughput of T_SEL i: measured, printed, judged only on delivering bytes. */
+static enum drv_status throughput(unsigned i, char *d, size_t cap)
+{
+	const char *skip = trng_skip();
+	size_t bytes;
+	uint64_t cycles;
+
+	if (skip) {
+		fmt_snprintf(d, cap, "%s", skip);
+		return DRV_SKIP;
+	}
+	if (bench(&sources[i], &bytes, &cycles) != 0) {
+		fmt_snprintf(d, cap, "%s", geode_sb_last_error());
+		return DRV_FAIL;
+	}
+	fmt_snprintf(d, cap, "%llu bytes/s%s: %u bytes in %llu cycles; %s",
+		     cycles ? (unsigned long long)(bytes * glx_sb_ticks_per_s() / cycles) : 0ull,
+		     engine_emulated(sources[i].name) ? ", emulated" : "", (unsigned)bytes,
+		     (unsigned long long)cycles, modes[i].what);
+	return bytes > 0 && cycles > 0 ? DRV_PASS : DRV_FAIL;
+}
+
+enum drv_status geode_trng_t_tsel0(char *d, size_t cap) { return throughput(0, d, cap); }
+enum drv_status geode_trng_t_tsel1(char *d, size_t cap) { return throughput(1, d, cap); }
+enum drv_status geode_trng_t_tsel2(char *d, size_t cap) { return throughput(2, d, cap); }
+enum drv_status geode_trng_t_tsel3(char *d, size_t cap) { return throughput(3, d, cap); }

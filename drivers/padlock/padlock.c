@@ -1,21 +1,20 @@
 /*
  * padlock: detection, enabling and registration of the PadLock units, and
- * the driver's own TAP tests. See padlock.h; sources in padlock_reg.h.
+ * the driver's own self-tests (padlock_driver). See padlock.h; sources in
+ * padlock_reg.h.
  */
 #include "drivers/padlock/padlock.h"
 
 #include <string.h>
 
 #include "kernel/platform/hw.h"
-#include "kernel/run/report.h"
 #include "lib/engine/engine.h"
 #include "lib/util/fmt.h"
 #include "drivers/padlock/padlock_int.h"
 #include "drivers/padlock/padlock_reg.h"
 
 struct padlock_dev padlock_dev;
-struct padlock_quirks padlock_quirks;
-bool padlock_emulated;
+struct drv_log padlock_log;
 
 enum padlock_state padlock_unit_state(uint32_t edx, unsigned present_bit)
 {
@@ -34,12 +33,12 @@ const char *padlock_absent_reason(void)
 
 uint32_t padlock_enter(void)
 {
-	return padlock_quirks.no_cr0_ts ? 0 : padlock_cr0_enter();
+	return PADLOCK_QUIRK(no_cr0_ts) ? 0 : padlock_cr0_enter();
 }
 
 void padlock_leave(uint32_t saved)
 {
-	if (!padlock_quirks.no_cr0_ts)
+	if (!PADLOCK_QUIRK(no_cr0_ts))
 		padlock_cr0_leave(saved);
 }
 
@@ -198,7 +197,7 @@ void padlock_probe(const struct cpu_info *cpu)
 			     "no VIA PadLock on this CPU (vendor %s, CentaurHauls leaf absent)",
 			     cpu->vendor[0] ? cpu->vendor : "unknown");
 		d->absent = d->absent_buf;
-		tap_diag("padlock: %s", d->absent);
+		drv_log(&padlock_log, "%s", d->absent);
 		return;
 	}
 	if (cpu->max_centaur_leaf < PADLOCK_LEAF_FEAT) {
@@ -206,28 +205,28 @@ void padlock_probe(const struct cpu_info *cpu)
 			     "no VIA PadLock on this CPU (%s family %u model %u: CentaurHauls leaf 0xC0000001 absent)",
 			     cpu->vendor, cpu->family, cpu->model);
 		d->absent = d->absent_buf;
-		tap_diag("padlock: %s", d->absent);
+		drv_log(&padlock_log, "%s", d->absent);
 		return;
 	}
 	d->edx_at_boot = cpu->centaur_edx;
 	decode_units(cpu->centaur_edx);
-	tap_diag("padlock: %s family %u model %u stepping %u: CPUID 0xC0000001 EDX=0x%08x",
+	drv_log(&padlock_log, "%s family %u model %u stepping %u: CPUID 0xC0000001 EDX=0x%08x",
 		 cpu->vendor, cpu->family, cpu->model, cpu->stepping, cpu->centaur_edx);
 
 	enable_units();
 	if (d->enable_tried) {
 		hw_cpuid(PADLOCK_LEAF_FEAT, 0, &r);
 		decode_units(r.edx);
-		tap_diag("padlock: after enabling: CPUID 0xC0000001 EDX=0x%08x", r.edx);
+		drv_log(&padlock_log, "after enabling: CPUID 0xC0000001 EDX=0x%08x", r.edx);
 		enable_judge(0, d->ace);
 		enable_judge(1, d->rng);
 	}
 	if (d->enable_note[0][0])
-		tap_diag("padlock: %s (ACE now %s)", d->enable_note[0], state_word(d->ace));
+		drv_log(&padlock_log, "%s (ACE now %s)", d->enable_note[0], state_word(d->ace));
 	if (d->enable_note[1][0])
-		tap_diag("padlock: %s (RNG now %s)", d->enable_note[1], state_word(d->rng));
+		drv_log(&padlock_log, "%s (RNG now %s)", d->enable_note[1], state_word(d->rng));
 	d->enable_failed = d->ace == PADLOCK_PRESENT || d->rng == PADLOCK_PRESENT;
-	tap_diag("padlock: rng=%s ace=%s ace2=%s phe=%s pmm=%s phe2=%s",
+	drv_log(&padlock_log, "rng=%s ace=%s ace2=%s phe=%s pmm=%s phe2=%s",
 		 state_word(d->rng), state_word(d->ace),
 		 state_word(d->ace2), state_word(d->phe),
 		 state_word(d->pmm), state_word(d->phe2));
@@ -252,47 +251,71 @@ void padlock_probe(const struct cpu_info *cpu)
 		count_registration(padlock_ace_register(d->ace2 == PADLOCK_ENABLED), 1);
 	if (d->phe == PADLOCK_ENABLED)
 		count_registration(padlock_phe_register(), 2);
-	tap_diag("padlock: engines: %s%s%s%s",
-		 d->ace == PADLOCK_ENABLED ? "padlock-ace (ecb cbc cfb128 ofb" : "",
-		 d->ace == PADLOCK_ENABLED ? (d->ace2 == PADLOCK_ENABLED ? " ctr) " : ") ") : "",
-		 d->phe == PADLOCK_ENABLED ? (d->phe_block_mode ? "padlock-phe sha1+sha256 (block mode) "
-								 : "padlock-phe sha1+sha256 (one-shot) ")
+	if (d->pmm == PADLOCK_ENABLED)
+		count_registration(padlock_pmm_register(), 1);
+	drv_log(&padlock_log, "engines: %s%s%s%s%s",
+		d->ace == PADLOCK_ENABLED ? "padlock-ace (ecb cbc cfb128 ofb" : "",
+		d->ace == PADLOCK_ENABLED ? (d->ace2 == PADLOCK_ENABLED ? " ctr) " : ") ") : "",
+		d->phe == PADLOCK_ENABLED ? (d->phe_block_mode ? "padlock-phe sha1+sha256 (block mode) "
+								: "padlock-phe sha1+sha256 (one-shot) ")
 					  : "",
-		 d->rng == PADLOCK_ENABLED ? "padlock-xstore/div0..div3" : "");
+		d->rng == PADLOCK_ENABLED ? "padlock-xstore/div0..div3 " : "",
+		d->pmm == PADLOCK_ENABLED ? "padlock-pmm" : "");
 	if (d->register_error)
-		tap_diag("padlock: engine registration failed: %s",
+		drv_log(&padlock_log, "engine registration failed: %s",
 			 engine_strerror(d->register_error));
 }
 
 /*
  * The detection test: units decoded, every enable attempt worked, engines
- * registered. When not, the line ends with why: the note of each unit
- * left disabled, or the registration error.
+ * registered. When not, the detail says why: the note of each unit left
+ * disabled, or the registration error.
  */
-static void test_detection(void)
+static enum drv_status t_detection(char *out, size_t cap)
 {
 	struct padlock_dev *d = &padlock_dev;
 	const char *ace_why = d->ace == PADLOCK_PRESENT ? d->enable_note[0] : "";
 	const char *rng_why = d->rng == PADLOCK_PRESENT ? d->enable_note[1] : "";
+	bool ok = !d->enable_failed && d->register_error == 0;
 
-	if (d->absent) {
-		tap_skip(d->absent, "padlock: units detected and enabled");
-		return;
+	if (padlock_absent_reason()) {
+		fmt_snprintf(out, cap, "%s", padlock_absent_reason());
+		return DRV_SKIP;
 	}
-	tap_result(!d->enable_failed && d->register_error == 0,
-		   "padlock: units detected and enabled (rng=%s ace=%s ace2=%s phe=%s pmm=%s, %u engines)%s%s%s%s%s%s",
-		   state_word(d->rng), state_word(d->ace),
-		   state_word(d->ace2), state_word(d->phe),
-		   state_word(d->pmm), d->engines,
-		   ace_why[0] ? ": " : "", ace_why,
-		   rng_why[0] ? (ace_why[0] ? "; " : ": ") : "", rng_why,
-		   d->register_error ? ": engine registration failed: " : "",
-		   d->register_error ? engine_strerror(d->register_error) : "");
+	if (ok) {
+		fmt_snprintf(out, cap, "rng=%s ace=%s ace2=%s phe=%s pmm=%s, %u engines",
+			     state_word(d->rng), state_word(d->ace), state_word(d->ace2),
+			     state_word(d->phe), state_word(d->pmm), d->engines);
+		return DRV_PASS;
+	}
+	fmt_snprintf(out, cap, "rng=%s ace=%s ace2=%s phe=%s pmm=%s, %u engines%s%s%s%s%s%s",
+		     state_word(d->rng), state_word(d->ace), state_word(d->ace2),
+		     state_word(d->phe), state_word(d->pmm), d->engines,
+		     ace_why[0] ? "; " : "", ace_why, rng_why[0] ? "; " : "", rng_why,
+		     d->register_error ? "; engine registration failed: " : "",
+		     d->register_error ? engine_strerror(d->register_error) : "");
+	return DRV_FAIL;
 }
 
-void padlock_tests(void)
+static const struct driver_test padlock_tests[] = {
+	{ "padlock: units detected and enabled", t_detection },
+	{ "padlock: rng xstore divisor 0 status and data", padlock_t_xstore_div0 },
+	{ "padlock: rng xstore divisor 1 status and data", padlock_t_xstore_div1 },
+	{ "padlock: rng xstore divisor 2 status and data", padlock_t_xstore_div2 },
+	{ "padlock: rng xstore divisor 3 status and data", padlock_t_xstore_div3 },
+	{ "padlock: pmm rep montmul 1024-bit known answer", padlock_t_pmm_kat },
+};
+
+static void padlock_driver_probe(const struct driver_facts *f, struct driver_probe *out)
 {
-	test_detection();
-	padlock_rng_tests();
-	padlock_pmm_tests();
+	(void)out;	/* an absent unit shows as the SKIP of its tests, with the reason */
+	padlock_probe(f->cpu);
 }
+
+const struct driver padlock_driver = {
+	.name = "padlock",
+	.probe = padlock_driver_probe,
+	.tests = padlock_tests,
+	.ntests = sizeof(padlock_tests) / sizeof(padlock_tests[0]),
+	.log = &padlock_log,
+};

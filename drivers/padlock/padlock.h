@@ -28,43 +28,26 @@
  * disabled ACE or RNG through its MSR on VIA family 6 (FCR 0x1107 bit 28,
  * RNG MSR 0x110B bit 6) and Zhaoxin (MSR 0x1257 bits 7 and 8) with the safe
  * MSR accessors, re-reads CPUID 0xC0000001, sets up the RNG MSR on C3/C7,
- * prints `# padlock: ...` lines saying what it found and did, and registers
- * the engines of the enabled units (lib/engine/engine.h). Call once after
+ * logs (padlock_driver.log) what it found and did, and registers the
+ * engines of the enabled units (lib/engine/engine.h) and the PMM's
+ * Montgomery multiplier. Call once after
  * cpu_init(); calling it again (host tests) starts over.
  */
 void padlock_probe(const struct cpu_info *cpu);
 
 /*
- * Emits the driver's own TAP tests: detection, RNG status checks for each
- * divisor, the PMM known-answer test and its timing. Each is `# SKIP` with
- * the reason when the unit is absent or disabled (e.g. "no VIA PadLock on
- * this CPU (CentaurHauls leaf absent)"). The AES and SHA KATs and the
- * cross-checks run through the shared KAT runner over the registered
- * engines, not here. Call after padlock_probe().
+ * The driver for the run's table (lib/engine/driver.h). Its self-tests:
+ * detection, RNG status checks for each divisor, the PMM known-answer test
+ * (and its timing, logged). Each SKIPs with the reason when the unit is
+ * absent or disabled (e.g. "no VIA PadLock on this CPU (CentaurHauls leaf
+ * absent)"). The AES and SHA KATs and the cross-checks run through the
+ * shared KAT runner over the registered engines, not here.
  */
-void padlock_tests(void);
+struct driver;
+extern const struct driver padlock_driver;
 
 /* NULL when the CPU has PadLock units, else why not (valid after probe). */
 const char *padlock_absent_reason(void);
 
-/*
- * Test-build switches that turn the driver's handling of each documented
- * quirk off, so a host test can show that the handling is needed (the
- * emulator in tests/drivers/padlock then produces wrong output or a fault). All false
- * (handling on) by default; only host tests set them. Never set in the
- * kernel.
- */
-struct padlock_quirks {
-	bool no_reload;		/* no EFLAGS write when key or control word changes */
-	bool no_bounce_unaligned; /* hand unaligned caller buffers to xcrypt (#GP) */
-	bool no_page_tail_bounce; /* let the prefetch run past a page end (#PF) */
-	bool no_xstore_slack;	/* xstore straight into the caller's buffer */
-	bool no_cr0_ts;		/* leave CR0.TS/EM as they are (#NM) */
-	bool no_pmm_final_sub;	/* skip the final conditional subtraction of montmul */
-};
-extern struct padlock_quirks padlock_quirks;
-
-/* Set by host programs before padlock_probe(): engines say `emulated`. */
-extern bool padlock_emulated;
 
 #endif

@@ -127,7 +127,6 @@ int padlock_ace_register(bool ctr)
 	ace_engine.description = ctr ?
 		"VIA PadLock ACE2 (rep xcrypt incl. CTR; hardware key expansion for AES-128)" :
 		"VIA PadLock ACE (rep xcrypt; hardware key expansion for AES-128)";
-	ace_engine.emulated = padlock_emulated;
 	return engine_register_aes(&ace_engine);
 }
 
@@ -179,7 +178,7 @@ static void ace_release(struct aes_session *s)
 /* The pushf/popf reload, when what the unit holds is not (key, cw, gen). */
 static void ace_load(const void *key, const void *cw, uint32_t gen)
 {
-	if (!padlock_quirks.no_reload &&
+	if (!PADLOCK_QUIRK(no_reload) &&
 	    (!loaded.valid || loaded.key != key || loaded.cw != cw || loaded.gen != gen))
 		padlock_reload_key();
 	loaded.valid = true;
@@ -264,9 +263,9 @@ static size_t direct_bytes(const uint8_t *in, const uint8_t *out, size_t len, si
 {
 	uintptr_t end_off = ((uintptr_t)in + len) & (PADLOCK_PAGE_BYTES - 1);
 
-	if (!padlock_quirks.no_bounce_unaligned && (!aligned(in) || !aligned(out)))
+	if (!PADLOCK_QUIRK(no_bounce_unaligned) && (!aligned(in) || !aligned(out)))
 		return 0;
-	if (padlock_quirks.no_page_tail_bounce || (end_off != 0 && end_off + fetch <= PADLOCK_PAGE_BYTES))
+	if (PADLOCK_QUIRK(no_page_tail_bounce) || (end_off != 0 && end_off + fetch <= PADLOCK_PAGE_BYTES))
 		return len;
 	return len > fetch ? len - fetch : 0;
 }

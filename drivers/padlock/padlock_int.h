@@ -7,7 +7,34 @@
 #include <stdint.h>
 
 #include "lib/platform/cpuid.h"
+#include "lib/engine/driver.h"
 #include "drivers/padlock/padlock.h"
+
+/* The driver's log (lib/engine/driver.h): the run stage prints it. */
+extern struct drv_log padlock_log;
+
+/*
+ * Switches that turn the driver's handling of each documented quirk off,
+ * so a host test can show that the handling is needed (the emulator in
+ * tests/drivers/padlock/ then produces wrong output or a fault). They
+ * exist only in the host harness's build of the driver
+ * (-DPADLOCK_TEST_QUIRKS, mk/padlock.mk), which defines padlock_quirks;
+ * in the kernel and the emulation image PADLOCK_QUIRK() is constant false.
+ */
+#ifdef PADLOCK_TEST_QUIRKS
+struct padlock_quirks {
+	bool no_reload;		/* no EFLAGS write when key or control word changes */
+	bool no_bounce_unaligned; /* hand unaligned caller buffers to xcrypt (#GP) */
+	bool no_page_tail_bounce; /* let the prefetch run past a page end (#PF) */
+	bool no_xstore_slack;	/* xstore straight into the caller's buffer */
+	bool no_cr0_ts;		/* leave CR0.TS/EM as they are (#NM) */
+	bool no_pmm_final_sub;	/* skip the final conditional subtraction of montmul */
+};
+extern struct padlock_quirks padlock_quirks;
+#define PADLOCK_QUIRK(name) (padlock_quirks.name)
+#else
+#define PADLOCK_QUIRK(name) false
+#endif
 
 #define PADLOCK_NOTE_MAX	240
 
@@ -48,7 +75,7 @@ enum padlock_state padlock_unit_state(uint32_t edx, unsigned present_bit);
 
 /*
  * Around every PadLock instruction: clears CR0.TS and CR0.EM (unless the
- * no_cr0_ts quirk switch is set) and returns what to restore.
+ * no_cr0_ts test switch is set) and returns what to restore.
  */
 uint32_t padlock_enter(void);
 void padlock_leave(uint32_t saved);
@@ -64,12 +91,16 @@ void padlock_ace_forget(void);		/* the unit's key is unknown: reload next */
 /* padlock_rng.c */
 void padlock_rng_setup(void);		/* RNG MSR report and set-up (C3/C7) */
 int padlock_rng_register(void);
-void padlock_rng_tests(void);
+enum drv_status padlock_t_xstore_div0(char *detail, size_t cap);
+enum drv_status padlock_t_xstore_div1(char *detail, size_t cap);
+enum drv_status padlock_t_xstore_div2(char *detail, size_t cap);
+enum drv_status padlock_t_xstore_div3(char *detail, size_t cap);
 
 /* padlock_phe.c */
 int padlock_phe_register(void);
 
 /* padlock_pmm.c */
-void padlock_pmm_tests(void);
+int padlock_pmm_register(void);	/* the Montgomery multiplier "padlock-pmm" */
+enum drv_status padlock_t_pmm_kat(char *detail, size_t cap);
 
 #endif

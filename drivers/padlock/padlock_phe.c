@@ -49,7 +49,6 @@ int padlock_phe_register(void)
 				      : "VIA PadLock PHE rep xsha1, one-shot (hardware padding)";
 	phe_sha256.description = blocks ? "VIA PadLock PHE rep xsha256, block mode, software padding"
 					: "VIA PadLock PHE rep xsha256, one-shot (hardware padding)";
-	phe_sha1.emulated = phe_sha256.emulated = padlock_emulated;
 	rc = engine_register_hash(&phe_sha1);
 	if (rc == 0)
 		rc = engine_register_hash(&phe_sha256);

@@ -14,7 +14,8 @@
 #include <string.h>
 
 #include "kernel/platform/hw.h"
-#include "kernel/run/report.h"
+#include "lib/engine/engine.h"
+#include "lib/util/fmt.h"
 #include "lib/crypto/montmul.h"
 #include "drivers/padlock/padlock_insn.h"
 #include "drivers/padlock/padlock_int.h"
@@ -70,7 +71,7 @@ static int pmm_montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const 
 	saved = padlock_enter();
 	padlock_montmul(&pmm.p, 32u * words);
 	padlock_leave(saved);
-	if (padlock_quirks.no_pmm_final_sub) {
+	if (PADLOCK_QUIRK(no_pmm_final_sub)) {
 		memcpy(r, pmm.t, bytes);
 		return 0;
 	}
@@ -78,27 +79,7 @@ static int pmm_montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const 
 	return sub ? 1 : 0;
 }
 
-static bool test_kat(void *ctx)
-{
-	const struct montmul_kat *k = &montmul_kat_1024;
-	uint32_t r[PMM_WORDS];
-	int sub;
-
-	(void)ctx;
-	memset(r, 0, sizeof(r));
-	sub = pmm_montmul(r, k->a, k->b, k->m, PMM_WORDS);
-	if (memcmp(r, k->expect, sizeof(r)) != 0) {
-		tap_diag("padlock: pmm: result words 31..28 %08x %08x %08x %08x, expected %08x %08x %08x %08x",
-			 r[31], r[30], r[29], r[28], k->expect[31], k->expect[30],
-			 k->expect[29], k->expect[28]);
-		return false;
-	}
-	tap_diag("padlock: pmm: 1024-bit result matches (final subtraction %s)",
-		 sub ? "needed" : "not needed");
-	return true;
-}
-
-/* Fewest TSC cycles of PMM_TIMING_RUNS runs, hardware and software. */
+/* Fewest TSC cycles of PMM_TIMING_RUNS runs, hardware and software, logged. */
 static void pmm_timing(void)
 {
 	const struct montmul_kat *k = &montmul_kat_1024;
@@ -116,23 +97,69 @@ static void pmm_timing(void)
 		d = hw_rdtsc() - t0;
 		sw = d < sw ? d : sw;
 	}
-	tap_diag("padlock: pmm: 1024-bit montmul: %llu cycles with rep montmul%s (operand copies included), %llu in software (lib/montmul), fewest of %u runs",
-		 (unsigned long long)hw, padlock_emulated ? " (emulated)" : "",
-		 (unsigned long long)sw, PMM_TIMING_RUNS);
+	drv_log(&padlock_log, "pmm: 1024-bit montmul: %llu cycles with rep montmul%s (operand copies included), %llu in software (lib/montmul), fewest of %u runs",
+		(unsigned long long)hw, engine_emulated("padlock-pmm") ? " (emulated)" : "",
+		(unsigned long long)sw, PMM_TIMING_RUNS);
 }
 
-void padlock_pmm_tests(void)
+enum drv_status padlock_t_pmm_kat(char *d, size_t cap)
 {
+	const struct montmul_kat *k = &montmul_kat_1024;
 	const char *why = padlock_absent_reason();
-	const char *name = "padlock: pmm rep montmul 1024-bit known answer";
+	uint32_t r[PMM_WORDS];
+	int sub;
 
 	if (!why && padlock_dev.pmm != PADLOCK_ENABLED)
 		why = padlock_dev.pmm == PADLOCK_ABSENT ? "PadLock PMM absent on this CPU"
 							: "PadLock PMM present but disabled";
 	if (why) {
-		tap_skip(why, "%s", name);
-		return;
+		fmt_snprintf(d, cap, "%s", why);
+		return DRV_SKIP;
 	}
-	if (tap_run(name, test_kat, NULL))
-		pmm_timing();
+	memset(r, 0, sizeof(r));
+	sub = pmm_montmul(r, k->a, k->b, k->m, PMM_WORDS);
+	if (memcmp(r, k->expect, sizeof(r)) != 0) {
+		fmt_snprintf(d, cap, "result words 31..28 %08x %08x %08x %08x, expected %08x %08x %08x %08x",
+			     r[31], r[30], r[29], r[28], k->expect[31], k->expect[30],
+			     k->expect[29], k->expect[28]);
+		return DRV_FAIL;
+	}
+	fmt_snprintf(d, cap, "final subtraction %s", sub ? "needed" : "not needed");
+	pmm_timing();
+	return DRV_PASS;
+}
+
+/*
+ * The benchmark's operation: count 1024-bit multiplications of the known
+ * answer's operands, each with its operand copies and final subtraction
+ * (what a caller of the unit pays per multiplication).
+ */
+static int pmm_bench_op(void *ctx, unsigned bits, uint64_t count)
+{
+	const struct montmul_kat *k = &montmul_kat_1024;
+	uint32_t r[PMM_WORDS];
+
+	(void)ctx;
+	if (bits != 32u * PMM_WORDS)
+		return ENGINE_EUNSUPPORTED;
+	for (; count > 0; count--)
+		if (pmm_montmul(r, k->a, k->b, k->m, PMM_WORDS) < 0)
+			return ENGINE_EUNSUPPORTED;
+	memset(r, 0, sizeof(r));
+	return ENGINE_OK;
+}
+
+static const unsigned pmm_bench_bits[] = { 32u * PMM_WORDS };
+
+static const struct montmul_engine pmm_engine = {
+	.name = "padlock-pmm",
+	.description = "VIA PadLock Montgomery multiplier (rep montmul), operand copies and final subtraction included",
+	.bits = pmm_bench_bits,
+	.nbits = 1,
+	.op = pmm_bench_op,
+};
+
+int padlock_pmm_register(void)
+{
+	return engine_register_montmul(&pmm_engine);
 }

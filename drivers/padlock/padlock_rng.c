@@ -26,7 +26,6 @@
 #include <string.h>
 
 #include "kernel/platform/hw.h"
-#include "kernel/run/report.h"
 #include "lib/engine/engine.h"
 #include "lib/util/fmt.h"
 #include "drivers/padlock/padlock_insn.h"
@@ -81,7 +80,7 @@ static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, siz
 
 	saved = padlock_enter();
 	while (done < len) {
-		uint8_t *dst = padlock_quirks.no_xstore_slack ? buf + done : xstore_buf;
+		uint8_t *dst = PADLOCK_QUIRK(no_xstore_slack) ? buf + done : xstore_buf;
 		status = padlock_xstore(dst, c->divisor);
 		c->stores++;
 		c->last_status = status;
@@ -120,7 +119,6 @@ int padlock_rng_register(void)
 	unsigned i;
 	int rc;
 	for (i = 0; i < XSTORE_DIVISORS; i++) {
-		xstore_sources[i].emulated = padlock_emulated;
 		memset(&xstore_ctx[i], 0, sizeof(xstore_ctx[i]));
 		xstore_ctx[i].divisor = i;
 		rc = engine_register_rng(&xstore_sources[i]);
@@ -133,7 +131,7 @@ int padlock_rng_register(void)
 static void rng_msr_describe(const char *what, uint64_t v)
 {
 	uint32_t lo = (uint32_t)v;
-	tap_diag("padlock: rng: MSR 0x110B %s = 0x%08x: enable=%u sources=%s dc-bias=%u raw-bits=%u string-filter=%u filter-failed=%u filter-count=%u",
+	drv_log(&padlock_log, "rng: MSR 0x110B %s = 0x%08x: enable=%u sources=%s dc-bias=%u raw-bits=%u string-filter=%u filter-failed=%u filter-count=%u",
 		 what, lo, (lo & RNG_MSR_ENABLE) ? 1 : 0,
 		 (lo & (RNG_MSR_SRC1 | RNG_MSR_SRC2)) == (RNG_MSR_SRC1 | RNG_MSR_SRC2) ? "A+B" :
 		 (lo & RNG_MSR_SRC1) ? "A" : (lo & RNG_MSR_SRC2) ? "B" : "none",
@@ -152,11 +150,11 @@ void padlock_rng_setup(void)
 	d->rng_has_msr = !d->zhaoxin && d->family == PADLOCK_FAMILY_VIA &&
 			 d->model < PADLOCK_MODEL_NANO;
 	if (!d->rng_has_msr) {
-		tap_diag("padlock: rng: no RNG MSR 0x110B on this CPU (Nano, Zhaoxin): the CPUID enable bit only");
+		drv_log(&padlock_log, "rng: no RNG MSR 0x110B on this CPU (Nano, Zhaoxin): the CPUID enable bit only");
 		return;
 	}
 	if (hw_rdmsr_safe(MSR_VIA_RNG, &v) != 0) {
-		tap_diag("padlock: rng: rdmsr 0x110B faulted: RNG settings unknown");
+		drv_log(&padlock_log, "rng: rdmsr 0x110B faulted: RNG settings unknown");
 		return;
 	}
 	d->rng_msr_ok = true;
@@ -171,7 +169,7 @@ void padlock_rng_setup(void)
 	if (want == v)
 		return;
 	if (hw_wrmsr_safe(MSR_VIA_RNG, want) != 0 || hw_rdmsr_safe(MSR_VIA_RNG, &v) != 0) {
-		tap_diag("padlock: rng: writing MSR 0x110B = 0x%08x faulted", (uint32_t)want);
+		drv_log(&padlock_log, "rng: writing MSR 0x110B = 0x%08x faulted", (uint32_t)want);
 		return;
 	}
 	d->rng_msr = v;
@@ -179,41 +177,35 @@ void padlock_rng_setup(void)
 }
 
 /* The RNG status test of one divisor: RNG_TEST_BYTES read, every status clean. */
-static bool test_divisor(void *ctx)
+static enum drv_status test_divisor(unsigned i, char *d, size_t cap)
 {
-	const struct rng_source *r = ctx;
+	const struct rng_source *r = &xstore_sources[i];
 	struct xstore_ctx *c = r->ctx;
+	const char *why = padlock_absent_reason();
 	uint8_t buf[RNG_TEST_BYTES];
-	size_t got = 0, i;
+	size_t got = 0, k;
 	bool varied = false;
 	int rc;
 
+	if (!why && padlock_dev.rng != PADLOCK_ENABLED)
+		why = padlock_dev.rng == PADLOCK_ABSENT ? "PadLock RNG absent on this CPU"
+							: "PadLock RNG present but disabled";
+	if (why) {
+		fmt_snprintf(d, cap, "%s", why);
+		return DRV_SKIP;
+	}
 	memset(buf, 0, sizeof(buf));
 	rc = r->read(r, buf, sizeof(buf), &got);
-	for (i = 1; i < got; i++)
-		varied |= buf[i] != buf[0];
-	tap_diag("padlock: %s: %u bytes in %llu stores (%llu empty), last status 0x%08x, rc %d",
-		 r->name, (unsigned)got, (unsigned long long)c->stores,
-		 (unsigned long long)c->empty, c->last_status, rc);
-	return rc == ENGINE_OK && got == sizeof(buf) && varied;
+	for (k = 1; k < got; k++)
+		varied |= buf[k] != buf[0];
+	fmt_snprintf(d, cap, "%u bytes in %llu stores (%llu empty), last status 0x%08x, rc %d",
+		     (unsigned)got, (unsigned long long)c->stores, (unsigned long long)c->empty,
+		     c->last_status, rc);
+	memset(buf, 0, sizeof(buf));
+	return rc == ENGINE_OK && got == sizeof(buf) && varied ? DRV_PASS : DRV_FAIL;
 }
 
-void padlock_rng_tests(void)
-{
-	struct padlock_dev *d = &padlock_dev;
-	const char *why = padlock_absent_reason();
-	char name[64];
-	unsigned i;
-
-	for (i = 0; i < XSTORE_DIVISORS; i++) {
-		fmt_snprintf(name, sizeof(name), "padlock: rng xstore divisor %u status and data", i);
-		if (why)
-			tap_skip(why, "%s", name);
-		else if (d->rng != PADLOCK_ENABLED)
-			tap_skip(d->rng == PADLOCK_ABSENT ? "PadLock RNG absent on this CPU"
-							  : "PadLock RNG present but disabled",
-				 "%s", name);
-		else
-			tap_run(name, test_divisor, &xstore_sources[i]);
-	}
-}
+enum drv_status padlock_t_xstore_div0(char *d, size_t cap) { return test_divisor(0, d, cap); }
+enum drv_status padlock_t_xstore_div1(char *d, size_t cap) { return test_divisor(1, d, cap); }
+enum drv_status padlock_t_xstore_div2(char *d, size_t cap) { return test_divisor(2, d, cap); }
+enum drv_status padlock_t_xstore_div3(char *d, size_t cap) { return test_divisor(3, d, cap); }

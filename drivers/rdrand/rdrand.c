@@ -22,6 +22,7 @@
 
 #include "kernel/platform/cpufeat.h"
 #include "drivers/rdrand/rdrand.h"
+#include "lib/engine/driver.h"
 
 /* The kernel is assembled with -Wa,-march=i586; allow RDRAND and RDSEED in
  * this file. The instruction audit still checks that they occur only in
@@ -119,7 +120,6 @@ static int rdseed_read(const struct rng_source *r, uint8_t *buf, size_t len, siz
 const struct rng_source rdrand_source = {
 	.name = "rdrand",
 	.description = "RDRAND instruction (DRBG output), 32 bits per try, up to 10 tries per word",
-	.emulated = false,
 	.known_bad = false,
 	.ctx = &rdrand_counts,
 	.read = rdrand_read,
@@ -128,7 +128,6 @@ const struct rng_source rdrand_source = {
 const struct rng_source rdseed_source = {
 	.name = "rdseed",
 	.description = "RDSEED instruction (conditioned entropy), 32 bits per try, up to 10 tries per word with PAUSE backoff",
-	.emulated = false,
 	.known_bad = false,
 	.ctx = &rdseed_counts,
 	.read = rdseed_read,
@@ -151,3 +150,26 @@ void rdrand_probe(const struct cpu_info *cpu)
 	if (!rdseed_absent_reason(cpu))
 		engine_register_rng(&rdseed_source);
 }
+
+/* The driver interface (lib/engine/driver.h): two units, RDRAND and RDSEED. */
+static void rdrand_driver_probe(const struct driver_facts *f, struct driver_probe *out)
+{
+	const char *why;
+
+	rdrand_probe(f->cpu);
+	why = rdrand_absent_reason(f->cpu);
+	if (why)
+		driver_unit(out, "rng: rdrand source", "%s", why);
+	else
+		driver_unit(out, "rng: rdrand source", NULL);
+	why = rdseed_absent_reason(f->cpu);
+	if (why)
+		driver_unit(out, "rng: rdseed source", "%s", why);
+	else
+		driver_unit(out, "rng: rdseed source", NULL);
+}
+
+const struct driver rdrand_driver = {
+	.name = "rdrand",
+	.probe = rdrand_driver_probe,
+};

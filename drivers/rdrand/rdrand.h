@@ -72,4 +72,8 @@ const char *rdseed_absent_reason(const struct cpu_info *cpu);
 /* Registers each source whose instruction CPUID reports (engine_register_rng). */
 void rdrand_probe(const struct cpu_info *cpu);
 
+/* The RDRAND/RDSEED driver for the run's table (lib/engine/driver.h). */
+struct driver;
+extern const struct driver rdrand_driver;
+
 #endif

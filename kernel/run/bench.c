@@ -17,35 +17,14 @@
 
 const uint32_t bench_sizes[BENCH_NSIZES] = { 16, 64, 256, 1024, 8192, 16384 };
 
-#define MAX_HOOKS	4
 
 static struct {
 	bool have_cal;
 	struct tsc_calibration cal;
-	const struct bench_dual *dual[MAX_HOOKS];
-	unsigned ndual;
-	const struct bench_montmul *montmul[MAX_HOOKS];
-	unsigned nmontmul;
 	struct bench_row rows[BENCH_MAX_ROWS];
 } B;
 
-/* ---- Hooks and calibration ---- */
-
-int bench_register_dual(const struct bench_dual *d)
-{
-	if (B.ndual >= MAX_HOOKS)
-		return ENGINE_EFULL;
-	B.dual[B.ndual++] = d;
-	return ENGINE_OK;
-}
-
-int bench_register_montmul(const struct bench_montmul *m)
-{
-	if (B.nmontmul >= MAX_HOOKS)
-		return ENGINE_EFULL;
-	B.montmul[B.nmontmul++] = m;
-	return ENGINE_OK;
-}
+/* ---- Calibration ---- */
 
 void bench_report_calibration(const struct tsc_calibration *cal)
 {
@@ -267,10 +246,39 @@ static void print_tables(const char *what, const struct section *s)
 	bench_print_grid(s->rows, s->n, BG_SPREAD);
 }
 
+/* The AES table's title, naming only the variants that have rows. */
+static const char *variants_title(const struct section *s, char *buf, size_t cap)
+{
+	static const char *const suffix[] = {
+		[BV_INPLACE] = ":inplace", [BV_UNALIGNED] = ":unaligned", [BV_DUAL] = ":dual-context",
+	};
+	bool have[BV_DUAL + 1] = { false };
+	char list[64] = "";
+	size_t used = 0;
+	unsigned i, v, nv = 0;
+
+	for (i = 0; i < s->n; i++)
+		if (s->rows[i].bv <= BV_DUAL)
+			have[s->rows[i].bv] = true;
+	for (v = BV_INPLACE; v <= BV_DUAL; v++) {
+		if (!have[v] || !suffix[v])
+			continue;
+		used += fmt_snprintf(list + used, sizeof(list) - used, "%s%s", nv ? ", " : "", suffix[v]);
+		nv++;
+	}
+	if (nv)
+		fmt_snprintf(buf, cap, "AES (rows :decrypt decrypt; %s %s)", list,
+			     nv == 1 ? "is a variant" : "are variants");
+	else
+		fmt_snprintf(buf, cap, "AES (rows :decrypt decrypt)");
+	return buf;
+}
+
 static bool cipher_section(void *ctx)
 {
 	struct section *s = ctx;
 	struct bench_buffers *bb;
+	char title[128];
 	bool ok = true;
 	unsigned i;
 
@@ -279,7 +287,10 @@ static bool cipher_section(void *ctx)
 	for (i = 0; i < s->n; i++)
 		if (!bench_measure_aes_row(s->p, &s->rows[i], bb))
 			ok = false;
-	print_tables("AES (rows :decrypt decrypt; :inplace, :unaligned, :dual-context are variants)", s);
+	print_tables(variants_title(s, title, sizeof(title)), s);
+	for (i = 0; i < s->n; i++)
+		if (s->rows[i].bv == BV_DUAL && s->rows[i].aes->dual_what)
+			tap_diag("bench: %s: %s", s->rows[i].name, s->rows[i].aes->dual_what);
 	if (!bench_print_cost(s->rows, s->n))
 		ok = false;
 	return ok;
@@ -313,10 +324,10 @@ static bool rng_section(void *ctx)
 static bool montmul_section(void *ctx)
 {
 	struct units_ctx *u = ctx;
-	return bench_montmul(u->p, B.montmul, B.nmontmul);
+	return bench_montmul(u->p);
 }
 
-static void print_clock(const struct cq_options *opt, uint32_t ms, const struct bench_plan *p)
+static void print_clock(const struct bench_options *o, uint32_t ms, const struct bench_plan *p)
 {
 	char tsc[24], pit[24], pm[24];
 
@@ -331,10 +342,10 @@ static void print_clock(const struct cq_options *opt, uint32_t ms, const struct 
 			 tsc);
 	}
 	tap_diag("bench: bench=%s: %u ms per cell, %u runs of equal length, the median printed; figures are measurements, not pass/fail",
-		 opt->bench == CQ_BENCH_FULL ? "full" : "quick", (unsigned)ms, p->reps);
+		 o->scope == BENCH_FULL ? "full" : "quick", (unsigned)ms, p->reps);
 }
 
-void bench_run(const struct cq_options *opt)
+void bench_run(const struct bench_options *o)
 {
 	static struct units_ctx u;
 	struct bench_plan p;
@@ -343,7 +354,7 @@ void bench_run(const struct cq_options *opt)
 	char name[128];
 	uint32_t ms;
 
-	if (opt->bench == CQ_BENCH_OFF) {
+	if (o->scope == BENCH_OFF) {
 		tap_skip("bench=off", "bench: throughput of every engine (cipher, hash, RNG)");
 		return;
 	}
@@ -352,14 +363,13 @@ void bench_run(const struct cq_options *opt)
 			 "bench: throughput of every engine (cipher, hash, RNG)");
 		return;
 	}
-	ms = opt->bench_ms ? opt->bench_ms
-	     : opt->bench == CQ_BENCH_FULL ? BENCH_FULL_MS : BENCH_QUICK_MS;
+	ms = o->cell_ms ? o->cell_ms : o->scope == BENCH_FULL ? BENCH_FULL_MS : BENCH_QUICK_MS;
 	p.hz = tsc_hz();
 	p.reps = BENCH_REPS;
 	p.budget_cycles = bstat_muldiv(p.hz, ms, 1000);
-	print_clock(opt, ms, &p);
+	print_clock(o, ms, &p);
 
-	naes = bench_aes_rows(B.rows, BENCH_MAX_ROWS, B.dual, B.ndual, &nengines);
+	naes = bench_aes_rows(B.rows, BENCH_MAX_ROWS, &nengines);
 	if (naes == BENCH_MAX_ROWS)
 		tap_diag("warning: bench: more AES rows than %u; the rest are left out", BENCH_MAX_ROWS);
 	cs.p = &p;
@@ -392,9 +402,9 @@ void bench_run(const struct cq_options *opt)
 	else
 		tap_run(name, rng_section, &u);
 
-	if (B.nmontmul > 0) {
+	if (engine_montmul_count() > 0) {
 		fmt_snprintf(name, sizeof(name), "bench: montmul operations per second measured for %u engine%s",
-			     B.nmontmul, B.nmontmul == 1 ? "" : "s");
+			     engine_montmul_count(), engine_montmul_count() == 1 ? "" : "s");
 		tap_run(name, montmul_section, &u);
 	}
 }

@@ -13,7 +13,8 @@
  * negative: no break-even is made up from such a line);
  * variants (in place, unaligned input, both DMA contexts where a driver
  * offers them); hash engines in the same form; RNG sources in bytes per
- * second; montmul operations per second where a driver offers them.
+ * second; montmul operations per second where a driver registered a
+ * Montgomery multiplier.
  *
  * Output: `#` tables in the openssl layout, and the records of
  * docs/report-format.md (`# @cipher`, `# @cost`, `# @hash`, `# @rng`,
@@ -35,7 +36,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/platform/cmdline.h"
 #include "lib/engine/engine.h"
 #include "kernel/platform/timer.h"
 
@@ -50,55 +50,30 @@
 #define BENCH_FULL_MS		1000	/* bench=full: ms per cell, for real hardware */
 #define BENCH_RNG_READ		4096	/* bytes per RNG read in the RNG throughput cell */
 
+/* What the benchmark measures and for how long. */
+enum bench_scope { BENCH_OFF, BENCH_QUICK, BENCH_FULL };
+struct bench_options {
+	enum bench_scope scope;
+	uint32_t cell_ms;		/* ms of repetitions per cell; 0: the scope's default */
+};
+
 /*
- * Runs every benchmark opt->bench asks for (CQ_BENCH_OFF: one SKIP line),
- * opt->bench_ms ms per cell (0: BENCH_QUICK_MS or BENCH_FULL_MS). Call
+ * Runs every benchmark o->scope asks for (BENCH_OFF: one SKIP line),
+ * o->cell_ms ms per cell (0: BENCH_QUICK_MS or BENCH_FULL_MS), over every
+ * engine in the registry (lib/engine/engine.h): AES engines (with a
+ * `:dual-context` row for an engine with crypt_dual), hash engines, RNG
+ * sources, Montgomery multipliers. Call
  * after the TSC calibration, the engine probes, the KATs and the
  * cross-check. Needs tsc_hz() != 0 (else SKIP). Emits at most four TAP
  * results (cipher, hash, RNG, montmul), each run under the fault guard
  * and subject to only=.
  */
-void bench_run(const struct cq_options *opt);
+void bench_run(const struct bench_options *o);
 
 /*
  * Prints the `# @calibration` record of cal and keeps a copy for the
  * benchmark's clock line. Call right after timer_calibrate().
  */
 void bench_report_calibration(const struct tsc_calibration *cal);
-
-/*
- * Hook: an engine that can keep two requests in flight (Geode LX DMA
- * contexts A and B). crypt2 processes two independent requests of len
- * bytes each with the same session, at once, and returns when both are
- * done: 0 or ENGINE_E*. The benchmark then adds a `dual-context` row
- * (AES-128-CBC encryption, or the engine's first claimed triple) beside
- * its one-context row; its throughput counts both requests.
- */
-struct bench_dual {
-	const struct aes_engine *engine;
-	int (*crypt2)(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
-		      uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
-		      uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len);
-};
-
-/*
- * Hook: a Montgomery multiplier (VIA PadLock PMM). op performs count
- * multiplications of bits-bit operands (the driver holds the operands in
- * ctx) and returns 0 or ENGINE_E*. bits[] lists the operand sizes to
- * measure (at most BENCH_MONTMUL_SIZES).
- */
-#define BENCH_MONTMUL_SIZES 8
-struct bench_montmul {
-	const char *engine;		/* "padlock-pmm" */
-	bool emulated;
-	const unsigned *bits;
-	unsigned nbits;
-	void *ctx;
-	int (*op)(void *ctx, unsigned bits, uint64_t count);
-};
-
-/* Register a hook (the pointer must stay valid). Returns 0 or ENGINE_EFULL. */
-int bench_register_dual(const struct bench_dual *d);
-int bench_register_montmul(const struct bench_montmul *m);
 
 #endif

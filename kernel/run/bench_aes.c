@@ -24,7 +24,7 @@ static uint8_t *align_up(uint8_t *p, unsigned align)
 struct aes_run {
 	const struct aes_engine *e;
 	struct aes_session *s;
-	const struct bench_dual *dual;
+	bool dual;
 	enum aes_mode mode;
 	enum aes_dir dir;
 	uint8_t *iv, *iv2;
@@ -51,8 +51,8 @@ static int aes_run_fn(void *ctx, uint64_t count)
 		for (off = 0; off < r->len; off += n) {
 			n = r->len - off < r->chunk ? r->len - off : r->chunk;
 			if (r->dual)
-				rc = r->dual->crypt2(r->s, r->mode, r->dir, r->iv, in + off, out + off,
-						     r->iv2, r->in2 + off, r->out2 + off, n);
+				rc = r->e->crypt_dual(r->s, r->mode, r->dir, r->iv, in + off, out + off,
+						      r->iv2, r->in2 + off, r->out2 + off, n);
 			else
 				rc = r->e->crypt(r->s, r->mode, r->dir, r->iv, in + off, out + off, n);
 			if (rc != 0)
@@ -106,7 +106,7 @@ static int aes_run_setup(struct aes_run *r, const struct bench_row *row,
 		}
 		break;
 	case BV_DUAL:
-		r->dual = row->dual;
+		r->dual = true;
 		r->iv2 = row->mode == AES_MODE_ECB ? NULL : bb->iv[1];
 		r->in2 = align_up(bb->c, al);
 		r->out2 = align_up(bb->d, al);
@@ -179,7 +179,7 @@ static const char *variant_name(enum bench_variant bv, unsigned align)
 static bool add_aes_row(struct bench_row *rows, unsigned max, unsigned *n,
 			const struct aes_engine *e, unsigned bits,
 			enum aes_mode m, enum aes_dir d, enum bench_variant bv,
-			unsigned mask, const struct bench_dual *dual)
+			unsigned mask)
 {
 	struct bench_row *r;
 
@@ -188,21 +188,20 @@ static bool add_aes_row(struct bench_row *rows, unsigned max, unsigned *n,
 	r = &rows[(*n)++];
 	memset(r, 0, sizeof(*r));
 	r->engine = e->name;
-	r->emulated = e->emulated;
+	r->emulated = engine_emulated(e->name);
 	r->aes = e;
 	r->key_bits = bits;
 	r->mode = m;
 	r->adir = d;
 	r->dir = aes_dir_name(d);
 	r->bv = bv;
-	r->dual = dual;
 	r->sizes_mask = mask;
 	r->variant = variant_name(bv, e->align);
 	fmt_snprintf(r->alg, sizeof(r->alg), "aes-%u-%s", bits, openssl_mode(m));
 	fmt_snprintf(r->base, sizeof(r->base), "%s:%s", e->name, r->alg);
 	fmt_snprintf(r->name, sizeof(r->name), "%s%s%s%s", r->base,
 		     d == AES_DIR_DECRYPT ? ":decrypt" : "", variant_suffix[bv],
-		     e->emulated ? "(emulated)" : "");
+		     engine_emulated(e->name) ? "(emulated)" : "");
 	return true;
 }
 
@@ -235,11 +234,9 @@ static bool variant_triple(const struct aes_engine *e, unsigned *bits, enum aes_
  * algorithm sits together: for each key size, mode and direction, one row
  * per engine that claims it; then each engine's variant rows.
  */
-unsigned bench_aes_rows(struct bench_row *rows, unsigned max,
-			const struct bench_dual *const *dual, unsigned ndual,
-			unsigned *nengines)
+unsigned bench_aes_rows(struct bench_row *rows, unsigned max, unsigned *nengines)
 {
-	unsigned n = 0, i, j, k, mi, di, bits;
+	unsigned n = 0, i, k, mi, di, bits;
 	enum aes_mode m;
 	enum aes_dir d;
 
@@ -257,21 +254,21 @@ unsigned bench_aes_rows(struct bench_row *rows, unsigned max,
 					if (d == AES_DIR_DECRYPT && same_both_ways(m) &&
 					    aes_engine_supports(e, bits, m, AES_DIR_ENCRYPT))
 						continue;
-					add_aes_row(rows, max, &n, e, bits, m, d, BV_SEPARATE, ALL_SIZES, NULL);
+					add_aes_row(rows, max, &n, e, bits, m, d, BV_SEPARATE, ALL_SIZES);
 				}
 	for (i = 0; i < engine_aes_count(); i++) {
 		const struct aes_engine *e = engine_aes(i);
 		if (!variant_triple(e, &bits, &m, &d))
 			continue;
 		(*nengines)++;
-		add_aes_row(rows, max, &n, e, bits, m, d, BV_INPLACE, ALL_SIZES, NULL);
+		add_aes_row(rows, max, &n, e, bits, m, d, BV_INPLACE, ALL_SIZES);
 		/* Unaligned input costs nothing extra on an engine taking any alignment:
 		 * one cell shows it; an engine needing alignment gets the whole row. */
 		add_aes_row(rows, max, &n, e, bits, m, d, BV_UNALIGNED,
-			    e->align > 1 ? ALL_SIZES : 1u << SIZE_8192, NULL);
-		for (j = 0; j < ndual; j++)
-			if (dual[j]->engine == e)
-				add_aes_row(rows, max, &n, e, bits, m, d, BV_DUAL, ALL_SIZES, dual[j]);
+			    e->align > 1 ? ALL_SIZES : 1u << SIZE_8192);
+		/* Both contexts at once, in the one triple the engine offers them for. */
+		if (e->crypt_dual && aes_engine_supports(e, 128, e->dual_mode, e->dual_dir))
+			add_aes_row(rows, max, &n, e, 128, e->dual_mode, e->dual_dir, BV_DUAL, ALL_SIZES);
 	}
 	return n;
 }

@@ -47,7 +47,7 @@ enum bench_variant {
 	BV_SEPARATE,			/* in and out separate, aligned */
 	BV_INPLACE,			/* out == in, aligned */
 	BV_UNALIGNED,			/* in and out at offset 1 (bounced by us when align > 1) */
-	BV_DUAL,			/* two requests at once (struct bench_dual) */
+	BV_DUAL,			/* two requests at once (aes_engine.crypt_dual) */
 };
 
 struct bench_row {
@@ -66,7 +66,6 @@ struct bench_row {
 	enum aes_mode mode;
 	enum aes_dir adir;
 	enum bench_variant bv;
-	const struct bench_dual *dual;
 	const struct hash_engine *hash;
 	struct bench_cell cell[BENCH_NSIZES];
 };
@@ -111,7 +110,6 @@ bool bench_buffers(struct bench_buffers **out);
  * *nengines counts the engines with rows. Returns the number of rows.
  */
 unsigned bench_aes_rows(struct bench_row *rows, unsigned max,
-			const struct bench_dual *const *dual, unsigned ndual,
 			unsigned *nengines);
 
 /* Measures every size of an AES row and prints its records; false if a cell failed. */
@@ -122,8 +120,7 @@ bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,
 bool bench_hash_rows(struct bench_row *rows, unsigned max, unsigned *n);
 bool bench_measure_hash_row(const struct bench_plan *p, struct bench_row *r);
 bool bench_rng(const struct bench_plan *p);
-bool bench_montmul(const struct bench_plan *p, const struct bench_montmul *const *hooks,
-		   unsigned nhooks);
+bool bench_montmul(const struct bench_plan *p);
 
 /* ---- bench_print.c ---- */
 enum bench_grid { BG_KBPS, BG_CPB, BG_SPREAD };

@@ -35,7 +35,7 @@ bool bench_hash_rows(struct bench_row *rows, unsigned max, unsigned *n)
 			r->is_hash = true;
 			r->hash = h;
 			r->engine = h->name;
-			r->emulated = h->emulated;
+			r->emulated = engine_emulated(h->name);
 			r->dir = "digest";
 			r->variant = "oneshot";
 			/* A message longer than the engine takes at once has no figure. */
@@ -45,7 +45,7 @@ bool bench_hash_rows(struct bench_row *rows, unsigned max, unsigned *n)
 			fmt_snprintf(r->alg, sizeof(r->alg), "%s", hash_alg_name(h->alg));
 			fmt_snprintf(r->base, sizeof(r->base), "%s:%s", h->name, r->alg);
 			fmt_snprintf(r->name, sizeof(r->name), "%s%s", r->base,
-				     h->emulated ? "(emulated)" : "");
+				     engine_emulated(h->name) ? "(emulated)" : "");
 		}
 	return true;
 }
@@ -148,9 +148,9 @@ bool bench_rng(const struct bench_plan *p)
 		fmt_snprintf(bps, sizeof(bps), "%llu", (unsigned long long)per_s);
 		tap_diag("@rng source=%s bytes=%llu bytes_per_s=%s spread_pct=%s reps=%u emulated=%d",
 			 src->name, (unsigned long long)c.bytes * p->reps, bps, spread, p->reps,
-			 src->emulated);
+			 engine_emulated(src->name));
 		tap_diag("%-28s %16s %7s%%%s", src->name, bps, spread,
-			 src->emulated ? "  (emulated)" : "");
+			 engine_emulated(src->name) ? "  (emulated)" : "");
 	}
 	return ok;
 }
@@ -158,7 +158,7 @@ bool bench_rng(const struct bench_plan *p)
 /* ---- Montgomery multipliers ---- */
 
 struct mm_run {
-	const struct bench_montmul *m;
+	const struct montmul_engine *m;
 	unsigned bits;
 };
 
@@ -168,8 +168,7 @@ static int mm_run_fn(void *ctx, uint64_t count)
 	return r->m->op(r->m->ctx, r->bits, count);
 }
 
-bool bench_montmul(const struct bench_plan *p, const struct bench_montmul *const *hooks,
-		   unsigned nhooks)
+bool bench_montmul(const struct bench_plan *p)
 {
 	char ops[24], cyc[24];
 	struct bench_cell c;
@@ -180,13 +179,14 @@ bool bench_montmul(const struct bench_plan *p, const struct bench_montmul *const
 	tap_diag("bench: Montgomery multiplication, operations per second (median of %u runs):",
 		 p->reps);
 	tap_diag("%-28s %6s %14s %14s", "engine", "bits", "ops/s", "cycles/op");
-	for (i = 0; i < nhooks; i++) {
-		const struct bench_montmul *m = hooks[i];
-		for (j = 0; j < m->nbits && j < BENCH_MONTMUL_SIZES; j++) {
+	for (i = 0; i < engine_montmul_count(); i++) {
+		const struct montmul_engine *m = engine_montmul(i);
+		bool emulated = engine_emulated(m->name);
+		for (j = 0; j < m->nbits && j < MONTMUL_MAX_SIZES; j++) {
 			r.m = m;
 			r.bits = m->bits[j];
 			if (bench_measure(p, mm_run_fn, &r, 0, &c) != 0) {
-				tap_diag("bench: %s %u bits: %s", m->engine, r.bits, bench_strerror(c.err));
+				tap_diag("bench: %s %u bits: %s", m->name, r.bits, bench_strerror(c.err));
 				ok = false;
 				continue;
 			}
@@ -194,9 +194,9 @@ bool bench_montmul(const struct bench_plan *p, const struct bench_montmul *const
 				     (unsigned long long)bstat_per_second(c.ops, c.cycles, p->hz));
 			fmt_fixed(cyc, sizeof(cyc), (int64_t)bstat_muldiv(c.cycles, 100, c.ops), 2);
 			tap_diag("@montmul engine=%s bits=%u ops_per_s=%s cycles_per_op=%s reps=%u emulated=%d",
-				 m->engine, r.bits, ops, cyc, p->reps, m->emulated);
-			tap_diag("%-28s %6u %14s %14s%s", m->engine, r.bits, ops, cyc,
-				 m->emulated ? "  (emulated)" : "");
+				 m->name, r.bits, ops, cyc, p->reps, emulated);
+			tap_diag("%-28s %6u %14s %14s%s", m->name, r.bits, ops, cyc,
+				 emulated ? "  (emulated)" : "");
 		}
 	}
 	return ok;

@@ -179,12 +179,12 @@ static void describe_engines(void)
 	for (i = 0; i < engine_aes_count(); i++) {
 		const struct aes_engine *e = engine_aes(i);
 		tap_diag("engine: aes %s: %s (align %u, max_len %u%s)", e->name, e->description,
-			 e->align, (unsigned)e->max_len, e->emulated ? ", emulated" : "");
+			 e->align, (unsigned)e->max_len, engine_emulated(e->name) ? ", emulated" : "");
 	}
 	for (i = 0; i < engine_hash_count(); i++) {
 		const struct hash_engine *h = engine_hash(i);
 		tap_diag("engine: %s %s: %s (max_len %u%s)", hash_alg_name(h->alg), h->name,
-			 h->description, (unsigned)h->max_len, h->emulated ? ", emulated" : "");
+			 h->description, (unsigned)h->max_len, engine_emulated(h->name) ? ", emulated" : "");
 	}
 }
 

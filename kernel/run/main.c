@@ -9,12 +9,9 @@
 #include "lib/util/fmt.h"
 #include "lib/crypto/sha.h"
 #include "kernel/run/bench.h"
+#include "kernel/run/driver_run.h"
 #include "kernel/platform/console.h"
 #include "kernel/platform/cpu.h"
-#include "drivers/aesni/aesni.h"
-#include "drivers/geode_sb/geode_sb.h"
-#include "drivers/padlock/padlock.h"
-#include "drivers/rdrand/rdrand.h"
 #include "lib/engine/engine.h"
 #include "kernel/platform/emulate.h"
 #include "kernel/platform/exceptions.h"
@@ -215,32 +212,23 @@ static void stage_pci(void)
 
 /*
  * Registers every engine this machine has: the software ones always, then
- * each driver's after its probe. A unit that is absent gets one SKIP line
- * here with the reason, so the report says why its tests are missing.
+ * each driver's after its probe (kernel/run/driver_table.c). A unit that
+ * is absent gets one SKIP line with the reason, so the report says why its
+ * tests are missing.
  */
 static void stage_engines(void)
 {
-	const char *why;
+	struct driver_facts f;
+	int n;
 
 	engine_register_software();
-	geode_sb_probe();       /* needs pci_scan() and the calibrated TSC */
 	if (cpu()->sse && !fpu_enable_sse())
 		tap_diag("fpu: could not enable SSE");
-	why = aesni_absent_reason(cpu());
-	if (!why && !fpu_sse_enabled())
-		why = "SSE could not be enabled (CR0/CR4)";
-	if (!why)
-		why = aesni_probe(cpu());
-	if (why)
-		tap_skip(why, "kat: aesni (AES-NI engine)");
-	rdrand_probe(cpu());
-	why = rdrand_absent_reason(cpu());
-	if (why)
-		tap_skip(why, "rng: rdrand source");
-	why = rdseed_absent_reason(cpu());
-	if (why)
-		tap_skip(why, "rng: rdseed source");
-	padlock_probe(cpu());
+	f.cpu = cpu();
+	f.pci = pci_devices(&n);
+	f.npci = n;
+	f.sse_enabled = fpu_sse_enabled();
+	drivers_probe(&f);	/* after pci_scan() and the TSC calibration (time bounds) */
 }
 
 struct rng_smoke {
@@ -278,6 +266,16 @@ static void stage_rng_smoke(void)
 	}
 }
 
+static void stage_bench(void)
+{
+	struct bench_options o;
+
+	o.scope = boot.opt.bench == CQ_BENCH_OFF ? BENCH_OFF
+		  : boot.opt.bench == CQ_BENCH_FULL ? BENCH_FULL : BENCH_QUICK;
+	o.cell_ms = boot.opt.bench_ms;
+	bench_run(&o);
+}
+
 void kmain(uint32_t magic, const struct multiboot_info *mbi);
 
 void kmain(uint32_t magic, const struct multiboot_info *mbi)
@@ -307,13 +305,17 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	stage_timers();
 	selftest_run(boot.opt.selftest);
 	stage_engines();
-	geode_sb_tests();
-	padlock_tests();
+	drivers_selftests();
 	kat_run_all();
+	drivers_flush_logs();
 	crosscheck_run_all(boot.opt.has_seed ? boot.opt.seed : DEFAULT_CROSSCHECK_SEED);
+	drivers_flush_logs();
 	stage_rng_smoke();
+	drivers_flush_logs();
 	rng_report_run(boot.opt.rng_bytes);
-	bench_run(&boot.opt);
+	drivers_flush_logs();
+	stage_bench();
+	drivers_flush_logs();
 	emulate_finish();
 	report_finish();
 }

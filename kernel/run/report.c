@@ -34,6 +34,11 @@ static bool contains(const char *hay, const char *needle)
 	return false;
 }
 
+bool report_selected(const char *name)
+{
+	return !rep.only || contains(name, rep.only);
+}
+
 void report_begin(void)
 {
 	kprintf("TAP version 14\n");
@@ -111,7 +116,7 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 	struct run_ctx r = { fn, ctx, false };
 	struct fault_info fi;
 
-	if (rep.only && !contains(name, rep.only)) {
+	if (!report_selected(name)) {
 		tap_skip("not selected by only=", "%s", name);
 		return false;   /* it did not run: callers must not use its results */
 	}

@@ -51,6 +51,8 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx);
  * tap_result() directly (CPU, PCI, timers) always run.
  */
 void report_set_only(const char *pattern);
+/* Whether the test called name runs under the only= pattern (true without one). */
+bool report_selected(const char *name);
 
 /* Counters so far. */
 unsigned report_ok(void);

@@ -89,7 +89,7 @@ static void judge_source(const struct rng_source *src, uint32_t want)
 	uint64_t rate;
 
 	fmt_snprintf(line, sizeof(line), "rng: %s delivers %u bytes%s", src->name, (unsigned)want,
-		     src->emulated ? " (emulated)" : "");
+		     engine_emulated(src->name) ? " (emulated)" : "");
 	if (!tap_run(line, collect, &c))
 		return;
 	rngq_result(&q, &r);
@@ -115,10 +115,10 @@ static void judge_source(const struct rng_source *src, uint32_t want)
 			   src->name, failed);
 	if (nrows < ENGINE_MAX_RNG) {
 		char label[48];
-		fmt_snprintf(label, sizeof(label), "%s%s", src->name, src->emulated ? "(emulated)" : "");
+		fmt_snprintf(label, sizeof(label), "%s%s", src->name, engine_emulated(src->name) ? "(emulated)" : "");
 		rngq_format_table_row(rows[nrows++], ROW_BYTES, label, &r, rate, failed);
 	}
-	rngq_format_record(line, sizeof(line), src->name, &r, rate, failed, src->emulated);
+	rngq_format_record(line, sizeof(line), src->name, &r, rate, failed, engine_emulated(src->name));
 	tap_diag("%s", line);
 }
 

@@ -7,7 +7,10 @@ static struct {
 	const struct aes_engine *aes[ENGINE_MAX_AES];
 	const struct rng_source *rng[ENGINE_MAX_RNG];
 	const struct hash_engine *hash[ENGINE_MAX_HASH];
-	unsigned naes, nrng, nhash;
+	const struct montmul_engine *montmul[ENGINE_MAX_MONTMUL];
+	unsigned naes, nrng, nhash, nmontmul;
+	const char *emulated[ENGINE_MAX_EMULATED];
+	unsigned nemulated;
 } reg;
 
 static const unsigned keysize_bits[AES_KEYSIZES] = { 128, 192, 256 };
@@ -196,7 +199,40 @@ const struct hash_engine *engine_hash_find(const char *name, enum hash_alg alg)
 	return NULL;
 }
 
+int engine_register_montmul(const struct montmul_engine *m)
+{
+	if (reg.nmontmul >= ENGINE_MAX_MONTMUL)
+		return ENGINE_EFULL;
+	reg.montmul[reg.nmontmul++] = m;
+	return 0;
+}
+
+unsigned engine_montmul_count(void)
+{
+	return reg.nmontmul;
+}
+
+const struct montmul_engine *engine_montmul(unsigned i)
+{
+	return i < reg.nmontmul ? reg.montmul[i] : NULL;
+}
+
+void engine_mark_emulated(const char *prefix)
+{
+	if (reg.nemulated < ENGINE_MAX_EMULATED)
+		reg.emulated[reg.nemulated++] = prefix;
+}
+
+bool engine_emulated(const char *name)
+{
+	unsigned i;
+	for (i = 0; i < reg.nemulated; i++)
+		if (strncmp(name, reg.emulated[i], strlen(reg.emulated[i])) == 0)
+			return true;
+	return false;
+}
+
 void engine_registry_reset(void)
 {
-	memset(&reg, 0, sizeof(reg));
+	reg.naes = reg.nrng = reg.nhash = reg.nmontmul = 0;	/* the emulated marks stay */
 }

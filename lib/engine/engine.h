@@ -81,7 +81,6 @@ struct aes_engine {
 	uint32_t supported[AES_KEYSIZES];
 	unsigned align;            /* buffer alignment the caller must give, bytes (1 = any) */
 	size_t max_len;            /* longest single operation, bytes (0 = no limit) */
-	bool emulated;             /* backed by a device model or emulator, not hardware */
 	void *ctx;                 /* the driver's own state */
 
 	/* Loads key (key_bits/8 bytes) into s. Returns 0, ENGINE_EKEY, or an error. */
@@ -96,6 +95,21 @@ struct aes_engine {
 		     uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len);
 	/* Wipes the key material in s (and any key the hardware holds). */
 	void (*release)(struct aes_session *s);
+
+	/*
+	 * Optional (NULL when the hardware has one request in flight): two
+	 * independent requests of len bytes each, started together on the
+	 * hardware's two contexts and both finished on return, with the same
+	 * session (the contexts share the key) and their own IVs (iv_b NULL
+	 * for ECB). Only for dual_mode/dual_dir; the benchmark adds a
+	 * `:dual-context` row measured with it. Returns 0 or ENGINE_E*.
+	 */
+	int (*crypt_dual)(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+			  uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
+			  uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len);
+	enum aes_mode dual_mode;
+	enum aes_dir dual_dir;
+	const char *dual_what;     /* what the dual row measures, for the report */
 };
 
 /* Whether e claims (key_bits, mode, dir). */
@@ -115,7 +129,6 @@ int aes_engine_oneshot(const struct aes_engine *e, unsigned key_bits, const uint
 struct rng_source {
 	const char *name;          /* "rdrand", "rdseed", "geode-trng/tsel0", "padlock-xstore/div0" */
 	const char *description;
-	bool emulated;
 	bool known_bad;            /* a deliberately bad source (self-check): must FAIL the tests */
 	void *ctx;
 	/*
@@ -141,10 +154,23 @@ struct hash_engine {
 	const char *description;
 	enum hash_alg alg;
 	size_t max_len;            /* longest message for one digest, bytes (0 = no limit) */
-	bool emulated;
 	void *ctx;
 	/* One-shot digest of len bytes into out (hash_digest_bytes(alg)). Returns 0 or ENGINE_E*. */
 	int (*digest)(const struct hash_engine *h, const uint8_t *msg, size_t len, uint8_t *out);
+};
+
+/* ---- Montgomery multipliers ---- */
+
+#define MONTMUL_MAX_SIZES 8
+struct montmul_engine {
+	const char *name;          /* "padlock-pmm" */
+	const char *description;
+	const unsigned *bits;      /* operand sizes it measures, bits */
+	unsigned nbits;            /* at most MONTMUL_MAX_SIZES */
+	void *ctx;
+	/* count multiplications of bits-bit operands (operands held by the
+	 * driver). Returns 0 or ENGINE_E*. */
+	int (*op)(void *ctx, unsigned bits, uint64_t count);
 };
 
 /* ---- The registry ---- */
@@ -152,11 +178,14 @@ struct hash_engine {
 #define ENGINE_MAX_AES  8
 #define ENGINE_MAX_RNG  24
 #define ENGINE_MAX_HASH 8
+#define ENGINE_MAX_MONTMUL 2
+#define ENGINE_MAX_EMULATED 4
 
 /* Register an engine (the pointer must stay valid). Returns 0 or ENGINE_EFULL. */
 int engine_register_aes(const struct aes_engine *e);
 int engine_register_rng(const struct rng_source *r);
 int engine_register_hash(const struct hash_engine *h);
+int engine_register_montmul(const struct montmul_engine *m);
 
 unsigned engine_aes_count(void);
 const struct aes_engine *engine_aes(unsigned i);
@@ -167,8 +196,21 @@ const struct rng_source *engine_rng_find(const char *name);
 unsigned engine_hash_count(void);
 const struct hash_engine *engine_hash(unsigned i);
 const struct hash_engine *engine_hash_find(const char *name, enum hash_alg alg);
+unsigned engine_montmul_count(void);
+const struct montmul_engine *engine_montmul(unsigned i);
 
-/* Forget everything registered (host tests). */
+/*
+ * Emulated engines. The emulation build, which alone knows which devices
+ * are models, declares them by name prefix ("geode-", "padlock-") before
+ * the probes run; engine_emulated(name) then says whether an engine or
+ * source of that name is backed by a device model or an instruction
+ * emulator rather than hardware. At most ENGINE_MAX_EMULATED prefixes
+ * (more are ignored). The release image never declares any.
+ */
+void engine_mark_emulated(const char *prefix);
+bool engine_emulated(const char *name);
+
+/* Forget every engine registered (host tests); engine_mark_emulated() marks stay. */
 void engine_registry_reset(void);
 
 /* Registers the software AES engine "software" and the software SHA-1/SHA-256 engines. */

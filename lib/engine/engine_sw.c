@@ -78,7 +78,6 @@ static const struct aes_engine sw_aes = {
 	.supported = { SW_ALL_PAIRS, SW_ALL_PAIRS, SW_ALL_PAIRS },
 	.align = 1,
 	.max_len = 0,
-	.emulated = false,
 	.set_key = sw_set_key,
 	.crypt = sw_crypt,
 	.release = sw_release,

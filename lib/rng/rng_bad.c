@@ -105,21 +105,21 @@ static int read_repeat(const struct rng_source *r, uint8_t *buf, size_t len, siz
 }
 
 static const struct rng_source src_zero = {
-	"bad-zero", "self-check: stuck at zero", false, true, &st_zero, read_zero,
+	"bad-zero", "self-check: stuck at zero", true, &st_zero, read_zero,
 };
 static const struct rng_source src_pattern = {
-	"bad-pattern32", "self-check: the word 0xa5c35a3c repeated", false, true, &st_pattern,
+	"bad-pattern32", "self-check: the word 0xa5c35a3c repeated", true, &st_pattern,
 	read_pattern,
 };
 static const struct rng_source src_biased = {
-	"bad-biased55", "self-check: independent bits, 55% ones", false, true, &st_biased,
+	"bad-biased55", "self-check: independent bits, 55% ones", true, &st_biased,
 	read_biased,
 };
 static const struct rng_source src_lfsr = {
-	"bad-lfsr16", "self-check: 16-bit LFSR, period 65535 bits", false, true, &st_lfsr, read_lfsr,
+	"bad-lfsr16", "self-check: 16-bit LFSR, period 65535 bits", true, &st_lfsr, read_lfsr,
 };
 static const struct rng_source src_repeat = {
-	"bad-repeat2k", "self-check: one 2 KiB random block replayed", false, true, &st_repeat,
+	"bad-repeat2k", "self-check: one 2 KiB random block replayed", true, &st_repeat,
 	read_repeat,
 };
 

@@ -18,14 +18,14 @@ expect_line '^# pci: 00:14\.0 1022:2090 ' "net5501: PCI table lists the CS5536 I
 expect_line '^ok [0-9]+ - pci: enumeration found 10 functions, a host bridge at 00:01\.0$' "net5501: host bridge found at 00:01.0"
 expect_line '^# cpu\.vendor=AuthenticAMD$' "net5501: CPUID vendor from the Geode LX dump"
 expect_line '^# cpu\.signature=0x000005a2$' "net5501: CPUID signature 0x5A2 from the dump"
-expect_line '^ok [0-9]+ - geode-sb: probe: 1022:2082 at 00:01\.2' "net5501: the driver probes the block"
+expect_line '^ok [0-9]+ - geode-sb: probe \(1022:2082 at 00:01\.2' "net5501: the driver probes the block"
 expect_line '^ok [0-9]+ - geode-sb: AES-128 ECB/CBC through DMA matches lib/aes' "net5501: AES through DMA"
 for k in "ecb encrypt" "ecb decrypt" "cbc encrypt" "cbc decrypt"; do
 	set -- $k
 	expect_line "^ok [0-9]+ - kat: geode-sb aes-128-$1 $2 " "net5501: Geode KAT aes-128-$1 $2 ok through the driver"
 done
 for t in 0 1 2 3; do
-	expect_line "^ok [0-9]+ - geode-trng/tsel$t: throughput [0-9]+ bytes/s \\(emulated\\) " \
+	expect_line "^ok [0-9]+ - geode-trng/tsel$t: throughput \\([0-9]+ bytes/s, emulated: " \
 		"net5501: TRNG T_SEL $t throughput test ok, the figure labelled (emulated)"
 	expect_line "^ok [0-9]+ - rng: geode-trng/tsel$t source delivers 64 bytes$" "net5501: TRNG T_SEL $t delivers"
 done

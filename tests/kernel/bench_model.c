@@ -212,11 +212,16 @@ static const struct aes_engine sw_engine = {
 
 /* A DMA-like device: 5000 cycles per request + 2 per byte, AES-128 ECB/CBC, 16-byte buffers. */
 static struct model dma_model = { 5000, 2, 0, 0, 0, 0, 0 };
+static int dma_crypt2(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+		      uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
+		      uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len);
 static const struct aes_engine dma_engine = {
 	.name = "dmadev", .description = "model DMA engine",
 	.supported = { CBC_ECB_BOTH, 0, 0 },
-	.align = 16, .emulated = true, .ctx = &dma_model,
+	.align = 16, .ctx = &dma_model,
 	.set_key = model_set_key, .crypt = model_crypt, .release = model_release,
+	.crypt_dual = dma_crypt2, .dual_mode = AES_MODE_CBC, .dual_dir = AES_DIR_ENCRYPT,
+	.dual_what = "model: two requests for the price of one",
 };
 
 /* Requests of at most 1024 bytes: 100 cycles each + 1 per byte, AES-128 CTR. */
@@ -272,7 +277,6 @@ static int dma_crypt2(struct aes_session *s, enum aes_mode mode, enum aes_dir di
 	return rc;
 }
 
-static const struct bench_dual dma_dual = { &dma_engine, dma_crypt2 };
 
 /* ---- Hashes, RNG, montmul ---- */
 
@@ -299,7 +303,7 @@ static const struct hash_engine sw_sha256 = {
 	.name = "software", .alg = HASH_SHA256, .ctx = &sw_sha2, .digest = model_digest,
 };
 static const struct hash_engine phe_sha1 = {
-	.name = "phe", .alg = HASH_SHA1, .max_len = 8192, .emulated = true, .ctx = &phe_sha,
+	.name = "phe", .alg = HASH_SHA1, .max_len = 8192, .ctx = &phe_sha,
 	.digest = model_digest,
 };
 
@@ -326,9 +330,8 @@ static int model_montmul(void *ctx, unsigned bits, uint64_t count)
 }
 
 static const unsigned mm_bits[] = { 256, 1024 };
-static const struct bench_montmul model_pmm = {
-	.engine = "pmm", .emulated = true, .bits = mm_bits, .nbits = 2,
-	.op = model_montmul,
+static const struct montmul_engine model_pmm = {
+	.name = "pmm", .bits = mm_bits, .nbits = 2, .op = model_montmul,
 };
 
 int main(int argc, char **argv)
@@ -337,10 +340,12 @@ int main(int argc, char **argv)
 	struct tsc_calibration cal = { .pit_ok = true, .pit_hz = MODEL_HZ, .pit_ticks = 59659,
 				       .pm_found = true, .pm_ok = true, .pm_hz = MODEL_HZ + 5000,
 				       .disagreement_ppm = 5 };
-	struct cq_options opt;
+	struct bench_options opt = { BENCH_QUICK, 1 };
 
-	cmdline_defaults(&opt);
-	opt.bench_ms = 1;
+	/* The model's hardware engines say "(emulated)", as models do in the image. */
+	engine_mark_emulated("dmadev");
+	engine_mark_emulated("phe");
+	engine_mark_emulated("pmm");
 	engine_register_aes(&sw_engine);
 	engine_register_aes(&dma_engine);
 	engine_register_aes(&chunk_engine);
@@ -348,14 +353,13 @@ int main(int argc, char **argv)
 	engine_register_hash(&sw_sha256);
 	engine_register_hash(&phe_sha1);
 	engine_register_rng(&model_rng);
-	bench_register_dual(&dma_dual);
-	bench_register_montmul(&model_pmm);
+	engine_register_montmul(&model_pmm);
 	if (strcmp(mode, "engine-error") == 0)
 		engine_register_aes(&broken_engine);
 	else if (strcmp(mode, "zero-cycles") == 0)
 		engine_register_aes(&frozen_engine);
 	else if (strcmp(mode, "off") == 0)
-		opt.bench = CQ_BENCH_OFF;
+		opt.scope = BENCH_OFF;
 	else if (strcmp(mode, "stretched") == 0) {
 		/*
 		 * The cell target is 1e6 / 3 = 333333 cycles; software SHA

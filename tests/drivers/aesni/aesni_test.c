@@ -469,7 +469,7 @@ static void test_engine_contract(void)
 					claims_ok = false;
 			}
 	check(claims_ok && strcmp(aesni_engine.name, "aesni") == 0 && aesni_engine.align == 1 &&
-	      !aesni_engine.emulated,
+	      !engine_emulated(aesni_engine.name),
 	      "engine \"aesni\" claims exactly ECB, CBC, CTR x encrypt, decrypt x 128, 192, 256");
 
 	check(aesni_engine.set_key(&sess, key, 64) == ENGINE_EKEY &&

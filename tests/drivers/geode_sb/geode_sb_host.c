@@ -23,7 +23,7 @@ int geode_sb_host_install(struct geode_sb_model *m, struct pci_model *pm)
 int geode_sb_host_probe(struct geode_sb_model *m, struct pci_model *pm)
 {
 	int rc = geode_sb_host_install(m, pm);
-	geode_sb_set_emulated(true);
+	engine_mark_emulated("geode-");
 	geode_sb_probe();
 	return rc;
 }

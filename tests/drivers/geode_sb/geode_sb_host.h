@@ -18,7 +18,7 @@
 int geode_sb_host_install(struct geode_sb_model *m, struct pci_model *pm);
 
 /*
- * geode_sb_host_install(), then geode_sb_set_emulated(true) and
+ * geode_sb_host_install(), then engine_mark_emulated("geode-") and
  * geode_sb_probe() (which registers the engine and the RNG sources when
  * the model lets it). Returns what install returned.
  */

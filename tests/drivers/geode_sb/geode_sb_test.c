@@ -50,6 +50,7 @@
 #include "lib/vectors/kat.h"
 #include "emu/models/geode_sb_model.h"
 #include "tests/drivers/geode_sb/geode_sb_host.h"
+#include "kernel/run/driver_run.h"
 #include "tests/host/hw_host.h"
 
 #define TSC_STEP	1000	/* hw_host default: cycles per hw_rdtsc() */
@@ -170,9 +171,11 @@ static void capture_begin(void)
 	dup2(fileno(cap_file), 1);
 }
 
+/* Ends the capture: what the driver printed, its log included (as the run prints it). */
 static const char *capture_end(void)
 {
 	size_t n;
+	driver_flush_log(&geode_sb_driver);
 	fflush(stdout);
 	dup2(cap_saved, 1);
 	close(cap_saved);
@@ -261,7 +264,7 @@ static void scenario(uint32_t faults, tweak_fn tweak)
 		if (M.pci_fn)
 			pci_model_poke32(M.pci_fn, PCI_ID, 0xdead0000u | GLX_SB_VENDOR);
 		pci_scan();
-		geode_sb_set_emulated(true);
+		engine_mark_emulated("geode-");
 		geode_sb_probe();
 	}
 	capture_end();
@@ -366,7 +369,7 @@ static void test_probe_ok(void)
 				claimed += got;
 				bad += got != want;
 			}
-	t_ok(e == geode_sb_engine() && e->emulated && claimed == 4 && bad == 0,
+	t_ok(e == geode_sb_engine() && engine_emulated(e->name) && claimed == 4 && bad == 0,
 	     "engine geode-sb registered (emulated), claiming exactly AES-128 ECB/CBC x encrypt/decrypt (%u claimed)",
 	     claimed);
 	for (i = 0, k = 0; i < 4; i++) {
@@ -374,7 +377,7 @@ static void test_probe_ok(void)
 		const struct rng_source *r;
 		snprintf(name, sizeof(name), "geode-trng/tsel%u", i);
 		r = engine_rng_find(name);
-		k += r && !r->known_bad && r->emulated;
+		k += r && !r->known_bad && engine_emulated(r->name);
 	}
 	t_ok(k == 4 && engine_rng_find("geode-trng/test-mode") &&
 	     engine_rng_find("geode-trng/test-mode")->known_bad,
@@ -564,7 +567,7 @@ static void test_unit_tests_ok(void)
 {
 	unsigned oks, notoks;
 	capture_begin();
-	geode_sb_tests();
+	driver_run_tests(&geode_sb_driver);
 	capture_end();
 	diag_block("geode_sb_tests() on the healthy model", out);
 	oks = count_results("ok");
@@ -715,7 +718,7 @@ static void test_fault_overrun(void)
 	     geode_sb_stats()->overruns == 2,
 	     "dma-overrun: EHW with \"%s\"", geode_sb_last_error());
 	capture_begin();
-	geode_sb_tests();
+	driver_run_tests(&geode_sb_driver);
 	capture_end();
 	t_ok(has_result("not ok", "geode-sb: DMA guard bytes intact around every destination: ") &&
 	     strstr(out, "first: geode-sb: DMA overrun: 16 bytes after the destination changed"),
@@ -733,7 +736,7 @@ static void test_fault_wrong_data(void)
 	t_ok(r.run >= 8 && r.failed == r.run, "wrong-data: every KAT fails (%u of %u)", r.failed,
 	     r.run);
 	capture_begin();
-	geode_sb_tests();
+	driver_run_tests(&geode_sb_driver);
 	capture_end();
 	t_ok(has_result("not ok", "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes: 9 of 9 cases failed, first: ecb encrypt 16 bytes (offset 0, separate buffers): first mismatch at byte 15 (DMA chunk 0)"),
 	     "wrong-data: geode_sb_tests() names the first wrong byte");
@@ -749,7 +752,7 @@ static void test_fault_ignore_key(void)
 	t_ok(r.failed == r.run && r.run > 0, "ignore-key: every KAT fails (%u of %u)", r.failed,
 	     r.run);
 	capture_begin();
-	geode_sb_tests();
+	driver_run_tests(&geode_sb_driver);
 	capture_end();
 	t_ok(has_result("not ok", "geode-sb: AES uses the writable key (WK): the engine ignores the writable key: keys 000102030405060708090a0b0c0d0e0f and ") &&
 	     strstr(out, " (the hidden key's output)"),
@@ -782,7 +785,7 @@ static void test_fault_rng(void)
 	     lim == tsc_ticks_for_us(GEODE_TRNG_WAIT_US) && t1 - t0 <= lim / TSC_STEP + 16,
 	     "rng-never-valid: ETIMEOUT within %lu TSC reads: \"%s\"", t1 - t0, geode_sb_last_error());
 	capture_begin();
-	geode_sb_tests();
+	driver_run_tests(&geode_sb_driver);
 	capture_end();
 	t_ok(count_results("not ok") == 5 &&
 	     count_lines(out, "RANDOM_NUM_STATUS not valid after") >= 5,
@@ -807,11 +810,11 @@ static void test_fault_probe(void)
 	     !engine_aes_find("geode-sb") && !engine_rng_find("geode-trng/tsel3"),
 	     "bar-unassigned: probe fails (\"%s\"), nothing registered", geode_sb_absent_reason());
 	capture_begin();
-	geode_sb_tests();
+	driver_run_tests(&geode_sb_driver);
 	capture_end();
 	diag_block("geode_sb_tests() with bar-unassigned", out);
 	t_ok(has_result("not ok", "geode-sb: probe: BAR0 unassigned") &&
-	     has_result("ok", "geode-sb: GLD_MSR_CAP 0x58002000 identifies the security block: GLD_MSR_CAP=0x0000000000130400, revision 0x00") &&
+	     has_result("ok", "geode-sb: GLD_MSR_CAP 0x58002000 identifies the security block (GLD_MSR_CAP=0x0000000000130400, revision 0x00)") &&
 	     count_lines(out, "# SKIP geode-sb probe failed") == 9,
 	     "bar-unassigned: probe not ok with the reason, MSR ok, 9 tests SKIP");
 
@@ -823,7 +826,7 @@ static void test_fault_probe(void)
 	     "msr-gp: probe fails through the safe rdmsr (\"%s\", %lu caught)", geode_sb_absent_reason(),
 	     faults);
 	capture_begin();
-	geode_sb_tests();
+	driver_run_tests(&geode_sb_driver);
 	capture_end();
 	t_ok(has_result("not ok", "geode-sb: probe: rdmsr 0x58002000 (GLD_MSR_CAP) raised #GP") &&
 	     has_result("not ok", "geode-sb: GLD_MSR_CAP 0x58002000 identifies the security block: rdmsr 0x58002000") &&
@@ -841,7 +844,7 @@ static void test_absent(void)
 	pci_scan();
 	capture_begin();
 	geode_sb_probe();
-	geode_sb_tests();
+	driver_run_tests(&geode_sb_driver);
 	capture_end();
 	diag_block("no device (QEMU-like)", out);
 	t_ok(count_lines(out, "# SKIP no 1022:2082 device") == 11 && count_results("not ok") == 0 &&

@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "drivers/padlock/padlock.h"
+#include "drivers/padlock/padlock_int.h"
+#include "lib/engine/engine.h"
 #include "tests/drivers/padlock/console_emu.h"
 #include "tests/drivers/padlock/padlock_emu.h"
 
@@ -69,7 +71,7 @@ __attribute__((constructor)) static void cavp_padlock_setup(void)
 		exit(2);
 	}
 	emu_cpu_info(&ci);
-	padlock_emulated = true;
+	engine_mark_emulated("padlock-");
 	padlock_probe(&ci);
 	set_quirks(getenv("CQ_PADLOCK_QUIRKS"));
 }

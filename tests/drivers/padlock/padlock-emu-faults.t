@@ -26,13 +26,13 @@ fault_case() {
 	emu_done
 }
 
-fault_case rng-stuck '^# padlock: padlock-xstore/div0: 0 bytes in [0-9]+ stores \([0-9]+ empty\)' \
+fault_case rng-stuck '^not ok [0-9]+ - padlock: rng xstore divisor 0 status and data: 0 bytes in [0-9]+ stores \([0-9]+ empty\)' \
 	"xstore that never stores: the RNG status test says how many empty stores"
 fault_case wrong-data '^not ok [0-9]+ - kat: padlock-ace aes-128-ecb encrypt ' \
 	"wrong xcrypt output fails the ACE KATs"
 fault_case hash-wrong '^not ok [0-9]+ - kat: padlock-phe sha256 ' \
 	"a wrong xsha state fails the PHE KATs"
-fault_case ace-locked '^not ok [0-9]+ - padlock: units detected and enabled \(rng=enabled ace=present-but-disabled .*\): ACE was present but disabled: tried to enable it by setting MSR 0x1107 bit 28 \(0x0 -> 0x10000000\); the unit is still disabled: the bit did not stick, MSR 0x1107 reads 0x0$' \
+fault_case ace-locked '^not ok [0-9]+ - padlock: units detected and enabled: rng=enabled ace=present-but-disabled .*; ACE was present but disabled: tried to enable it by setting MSR 0x1107 bit 28 \(0x0 -> 0x10000000\); the unit is still disabled: the bit did not stick, MSR 0x1107 reads 0x0$' \
 	"an ACE that cannot be enabled fails the detection test, with the failed enable as the reason" \
 	'^# padlock: ACE was present but disabled: tried to enable it by setting MSR 0x1107 bit 28 \(0x0 -> 0x10000000\); the unit is still disabled: the bit did not stick, MSR 0x1107 reads 0x0 \(ACE now present-but-disabled\)$' \
 	"the probe says the enable write did not stick"

@@ -1,0 +1,93 @@
+/* driver_run: one driver through the run: probe, self-tests, log. See driver_run.h. */
+#include "kernel/run/driver_run.h"
+
+#include <stddef.h>
+
+#include "kernel/platform/exceptions.h"
+#include "kernel/run/report.h"
+
+void driver_flush_log(const struct driver *d)
+{
+	struct drv_log *l = d->log;
+	unsigned j;
+
+	if (!l)
+		return;
+	for (j = 0; j < l->n; j++)
+		tap_diag("%s: %s", d->name, l->line[j]);
+	if (l->dropped)
+		tap_diag("%s: %lu more lines not kept (log full)", d->name, l->dropped);
+	l->n = 0;
+	l->dropped = 0;
+}
+
+void driver_run_probe(const struct driver *d, const struct driver_facts *f)
+{
+	struct driver_probe p;
+	unsigned u;
+
+	p.n = 0;
+	d->probe(f, &p);
+	driver_flush_log(d);
+	for (u = 0; u < p.n; u++)
+		if (!p.unit[u].present)
+			tap_skip(p.unit[u].reason, "%s", p.unit[u].name);
+}
+
+struct test_call {
+	const struct driver_test *t;
+	enum drv_status status;
+	char detail[320];
+};
+
+static void call_test(void *p)
+{
+	struct test_call *c = p;
+	c->status = c->t->run(c->detail, sizeof(c->detail));
+}
+
+/* One self-test as one TAP line: PASS "name (note)", FAIL "name: detail", SKIP "name # SKIP why". */
+static void run_one(const struct driver_test *t)
+{
+	struct test_call c;
+	struct fault_info fi;
+
+	if (!report_selected(t->name)) {
+		tap_skip("not selected by only=", "%s", t->name);
+		return;
+	}
+	c.t = t;
+	c.status = DRV_FAIL;
+	c.detail[0] = '\0';
+	if (!guard_run(t->name, call_test, &c, &fi)) {
+		tap_result(false, "%s # fault: %s at EIP %08x", t->name, exc_mnemonic(fi.vector), fi.eip);
+		return;
+	}
+	switch (c.status) {
+	case DRV_PASS:
+		if (c.detail[0])
+			tap_result(true, "%s (%s)", t->name, c.detail);
+		else
+			tap_result(true, "%s", t->name);
+		break;
+	case DRV_SKIP:
+		tap_skip(c.detail[0] ? c.detail : "not applicable", "%s", t->name);
+		break;
+	default:
+		if (c.detail[0])
+			tap_result(false, "%s: %s", t->name, c.detail);
+		else
+			tap_result(false, "%s", t->name);
+		break;
+	}
+}
+
+void driver_run_tests(const struct driver *d)
+{
+	unsigned j;
+
+	for (j = 0; j < d->ntests; j++) {
+		run_one(&d->tests[j]);
+		driver_flush_log(d);
+	}
+}
