@@ -5,24 +5,10 @@
 # line, the verdict line and exit status for every QEMU status (the table
 # both share from scripts/qemu-common.sh), and the usage errors. Needs no
 # QEMU and no shared data.
+. tests/tap-lib.sh
 scripts=${CQ_SCRIPTS:-scripts}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fails=0
+tap_tmpdir
 
-ok() {	# status, name, diagnostics...
-	local st=$1 name=$2
-	shift 2
-	n=$((n + 1))
-	if [ "$st" -eq 0 ]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		printf '%s\n' "$@" | sed 's/^/#   /'
-		fails=$((fails + 1))
-	fi
-}
 
 mkdir -p "$tmp/bin"
 cat >"$tmp/bin/qemu-system-i386" <<'FAKE'
@@ -49,7 +35,7 @@ run() {
 	args=$(cat "$tmp/args" 2>/dev/null)
 }
 
-echo "TAP version 13"
+tap_begin
 echo "1..32"
 
 # ---- the QEMU command lines ----

@@ -2,16 +2,12 @@
 # The release image carries no device model, no emulator and no emulated
 # machine data; the emulation image (make emu) carries all of them. Checked
 # with nm on the symbols of each part and on the embedded data's text.
+. tests/tap-lib.sh
 set -u
-CQ_BUILD=${CQ_BUILD:-build}
-CQ_SHARED=${CQ_SHARED:-../shared}
 NM=i686-linux-gnu-nm
 release="$CQ_BUILD/cryptoqual.elf"
 emu="$CQ_BUILD/cryptoqual-emu.elf"
-echo "TAP version 13"
-n=0; failed=0
-ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi; }
-
+tap_begin
 # One symbol of each part that only the emulation build links.
 symbols="geode_sb_model_init geode_sb_model_mmio_read padlock_model_exec padlock_model_cpuid
 emu_hw_set_pci emu_hw_add_bar emu_profile_find emu_blobs emu_patch_reload_sites
@@ -64,5 +60,4 @@ else
 	ok $rc "emulation image: no post-i586 instruction outside .text_cpufeat (it boots on the Geode profiles' pentium,+cmov)"
 	[ $rc -eq 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
 fi
-echo "1..$n"
-exit $failed
+tap_end

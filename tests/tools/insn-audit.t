@@ -2,14 +2,11 @@
 # The instruction audit: the kernel image passes it, and each kind of
 # forbidden instruction in ordinary code makes it fail, while the same
 # instructions in .text_cpufeat are accepted.
+. tests/tap-lib.sh
 set -u
-CQ_BUILD=${CQ_BUILD:-build}
-echo "TAP version 13"
-n=0; failed=0
-ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi; }
 AS=i686-linux-gnu-as
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+tap_begin
+tap_tmpdir
 
 if [ -f "$CQ_BUILD/cryptoqual.elf" ]; then
 	out=$(scripts/insn-audit.sh "$CQ_BUILD/cryptoqual.elf" 2>&1); rc=$?
@@ -47,5 +44,4 @@ printf '.text\n.globl f\nf:\nnop\nmovl $1,%%eax\nrep movsl\nrdtsc\ncpuid\nbswap 
 $AS --32 -o "$tmp/good.o" "$tmp/good.s"
 scripts/insn-audit.sh "$tmp/good.o" >/dev/null 2>&1
 ok $? "audit accepts plain i586 code (nop, rep movs, rdtsc, cpuid, bswap, cmpxchg8b)"
-echo "1..$n"
-exit $failed
+tap_end

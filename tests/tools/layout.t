@@ -10,13 +10,10 @@
 #   release image;
 # - the release image and the emulation image carry no test-only switch
 #   (padlock_quirks exists only in the PadLock harness's build).
+. tests/tap-lib.sh
 set -u
-CQ_BUILD=${CQ_BUILD:-build}
 NM=i686-linux-gnu-nm
-echo "TAP version 13"
-n=0; failed=0
-ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; [ -n "${3:-}" ] && printf '%s\n' "$3" | sed 's/^/#   /'; fi; }
-
+tap_begin
 files=$(git ls-files 2>/dev/null)
 if [ -z "$files" ]; then
 	echo "1..0 # SKIP not a git checkout: the rules are about tracked files"
@@ -69,5 +66,4 @@ if [ -f "$CQ_BUILD/cryptoqual-emu.elf" ]; then
 	! $NM "$CQ_BUILD/cryptoqual-emu.elf" | grep -qw padlock_quirks
 	ok $? "emulation image: no test switch (padlock_quirks)"
 fi
-echo "1..$n"
-exit $failed
+tap_end

@@ -5,24 +5,10 @@
 # BUILD/check-media/ at the fixed test settings and leave BUILD/media/
 # alone, while `make cf-image iso pxe` with the same variables still builds
 # BUILD/media/ with them. Needs no shared data and no QEMU.
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. tests/tap-lib.sh
+tap_tmpdir
 b="$tmp/b"
-n=0
-fails=0
 
-ok() {	# status, name, diagnostics...
-	local st=$1 name=$2
-	shift 2
-	n=$((n + 1))
-	if [ "$st" -eq 0 ]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		printf '%s\n' "$@" | head -20 | sed 's/^/#   /'
-		fails=$((fails + 1))
-	fi
-}
 
 # dry TARGET...: the commands `make -n` would run, into $tmp/out, one per
 # line (continued lines joined). A make started by `make check` must not
@@ -36,7 +22,7 @@ dry() {
 	return $rc
 }
 
-echo "TAP version 13"
+tap_begin
 echo "1..14"
 
 dry check

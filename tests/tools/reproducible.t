@@ -2,10 +2,9 @@
 # Two clean builds give byte-identical images: one here into a fresh build
 # folder, one from a copy of the source tree at another path. The image
 # carries its version and hash, so a lab can tell which build ran.
+. tests/tap-lib.sh
 set -u
-echo "TAP version 13"
-n=0; failed=0
-ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi; }
+tap_begin
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/src"
@@ -16,5 +15,4 @@ make -s -C "$tmp/src" BUILD="$tmp/b" kernel > "$tmp/b.log" 2>&1; ok $? "clean bu
 cmp "$tmp/a/cryptoqual.elf" "$tmp/b/cryptoqual.elf"; ok $? "the two ELF images are byte-identical"
 cmp "$tmp/a/cryptoqual.sha256" "$tmp/b/cryptoqual.sha256"; ok $? "the two image hashes agree ($(cat "$tmp/a/cryptoqual.sha256" 2>/dev/null))"
 ! grep -a -q "$tmp" "$tmp/b/cryptoqual.elf"; ok $? "no build path is embedded in the image"
-echo "1..$n"
-exit $failed
+tap_end

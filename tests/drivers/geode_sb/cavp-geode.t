@@ -4,41 +4,22 @@
 # CAVP file of AES-128 ECB and CBC in $CQ_SHARED/data/cavp/aes, must fail
 # them when the model corrupts data or ignores the key (CQ_GEODE_FAULT),
 # and must refuse a file whose key size the engine does not claim.
+. tests/tap-lib.sh
 tool="${CQ_BUILD:-build}/i386/cavp-geode"
 shared="${CQ_SHARED:-../shared}"
 dir="$shared/data/cavp/aes"
 
-echo "TAP version 13"
-if ! command -v qemu-i386 >/dev/null 2>&1; then
-	echo "1..0 # SKIP qemu-i386 (qemu-user) is not installed"
-	exit 0
-fi
+tap_begin
+need_qemu_i386
 files=$(ls "$dir"/ECB*128.rsp "$dir"/CBC*128.rsp 2>/dev/null)
 if [ -z "$files" ]; then
 	echo "1..0 # SKIP no AES-128 ECB/CBC CAVP files in $dir"
 	exit 0
 fi
-if [ ! -x "$tool" ]; then
-	echo "not ok 1 - $tool exists (run make tools)"
-	echo "1..1"
-	exit 1
-fi
+need_program "$tool"
 run() { qemu-i386 -L /usr/i686-linux-gnu "$tool" "$@"; }
 unset CQ_GEODE_FAULT
 
-n=0
-fails=0
-ok() {	# condition-status name [detail...]
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fails=$((fails + 1))
-		shift 2
-		printf '%s\n' "$@" | head -20 | sed 's/^/#   /'
-	fi
-}
 
 nfiles=$(printf '%s\n' $files | wc -l)
 echo "1..$((nfiles + 5))"

@@ -4,35 +4,13 @@
 # model's device ID) and when the program crashes (--crash raises SIGSEGV),
 # it must still give a `not ok` with the reason and a plan that counts its
 # results, so prove says what went wrong instead of "No plan found".
-CQ_BUILD=${CQ_BUILD:-build}
+. tests/tap-lib.sh
 prog="$CQ_BUILD/i386/geode_sb_test"
-echo "TAP version 13"
-if ! command -v qemu-i386 >/dev/null 2>&1; then
-	echo "1..0 # SKIP qemu-i386 (qemu-user) is not installed"
-	exit 0
-fi
-if [ ! -x "$prog" ]; then
-	echo "not ok 1 - $prog exists (run make tools)"
-	echo "1..1"
-	exit 1
-fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fails=0
+tap_begin
+need_qemu_i386
+need_program "$prog"
+tap_tmpdir
 
-ok() {	# status, name, diagnostics...
-	local st=$1 name=$2
-	shift 2
-	n=$((n + 1))
-	if [ "$st" -eq 0 ]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		printf '%s\n' "$@" | head -30 | sed 's/^/#   /'
-		fails=$((fails + 1))
-	fi
-}
 
 # plan_counts FILE: the last line is the plan 1..N and N results precede it.
 plan_counts() {

@@ -6,40 +6,21 @@
 # Negative controls: with the driver's key reload or page-tail bounce
 # switched off (CQ_PADLOCK_QUIRKS) the files must fail, and a CPU without
 # PadLock has no padlock-ace engine.
+. tests/tap-lib.sh
 tool="${CQ_BUILD:-build}/i386/cavp-padlock"
 shared="${CQ_SHARED:-../shared}"
 dir="$shared/data/cavp/aes"
 export CQ_SHARED="$shared"
 
-echo "TAP version 13"
-if ! command -v qemu-i386 >/dev/null 2>&1; then
-	echo "1..0 # SKIP qemu-i386 (qemu-user) is not installed"
-	exit 0
-fi
+tap_begin
+need_qemu_i386
 if ! ls "$dir"/ECB*.rsp >/dev/null 2>&1 || [ ! -d "$shared/data/cpuid" ]; then
 	echo "1..0 # SKIP no CAVP AES files in $dir or no CPUID dumps"
 	exit 0
 fi
-if [ ! -x "$tool" ]; then
-	echo "not ok 1 - $tool exists (run make tools)"
-	echo "1..1"
-	exit 1
-fi
+need_program "$tool"
 run() { CQ_PADLOCK_PROFILE="$1" qemu-i386 -L /usr/i686-linux-gnu "$tool" --engine padlock-ace "${@:2}"; }
 
-n=0
-fails=0
-ok() {	# condition-status name [detail...]
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fails=$((fails + 1))
-		shift 2
-		printf '%s\n' "$@" | head -20 | sed 's/^/#   /'
-	fi
-}
 
 profiles="nehemiah esther isaiah"
 modes="ECB CBC CFB128 OFB"
