@@ -19,7 +19,8 @@ PADLOCK_T := tests/drivers/padlock
 PADLOCK_MAINS := $(wildcard $(PADLOCK_T)/*_test.c $(PADLOCK_T)/cavp_*.c)
 PADLOCK_EMU_SRC := $(filter-out drivers/padlock/padlock_cr0.c,$(sort $(wildcard drivers/padlock/*.c))) \
 	$(filter-out $(PADLOCK_MAINS),$(sort $(wildcard $(PADLOCK_T)/*.c))) \
-	$(sort $(wildcard emu/models/padlock_*.c)) kernel/platform/kprintf.c kernel/run/report.c kernel/run/driver_run.c tests/host/hw_host.c
+	$(sort $(wildcard emu/models/padlock_*.c)) kernel/platform/kprintf.c kernel/run/report.c kernel/run/driver_run.c tests/host/hw_host.c \
+	tests/host/console_host.c
 PADLOCK_EMU_OBJ := $(patsubst %.c,$(BUILD)/i386/padlock/%.o,$(PADLOCK_EMU_SRC))
 PADLOCK_EMU_CFLAGS := $(I386CFLAGS) -DPADLOCK_EMU_SITES -DPADLOCK_TEST_QUIRKS
 

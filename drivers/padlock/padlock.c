@@ -16,14 +16,6 @@
 struct padlock_dev padlock_dev;
 struct drv_log padlock_log;
 
-enum padlock_state padlock_unit_state(uint32_t edx, unsigned present_bit)
-{
-	bool present = (edx >> present_bit) & 1, enabled = (edx >> (present_bit + 1)) & 1;
-	if (!present)
-		return PADLOCK_ABSENT;
-	return enabled ? PADLOCK_ENABLED : PADLOCK_PRESENT;
-}
-
 const char *padlock_absent_reason(void)
 {
 	if (!padlock_dev.probed)
@@ -52,12 +44,12 @@ static void decode_units(uint32_t edx)
 {
 	struct padlock_dev *d = &padlock_dev;
 	d->edx = edx;
-	d->rng = padlock_unit_state(edx, CPUID_C1_EDX_RNG);
-	d->ace = padlock_unit_state(edx, CPUID_C1_EDX_ACE);
-	d->ace2 = padlock_unit_state(edx, CPUID_C1_EDX_ACE2);
-	d->phe = padlock_unit_state(edx, CPUID_C1_EDX_PHE);
-	d->pmm = padlock_unit_state(edx, CPUID_C1_EDX_PMM);
-	d->phe2 = padlock_unit_state(edx, CPUID_C1_EDX_PHE2);
+	d->rng = cpuid_padlock_state(edx, CPUID_C1_EDX_RNG);
+	d->ace = cpuid_padlock_state(edx, CPUID_C1_EDX_ACE);
+	d->ace2 = cpuid_padlock_state(edx, CPUID_C1_EDX_ACE2);
+	d->phe = cpuid_padlock_state(edx, CPUID_C1_EDX_PHE);
+	d->pmm = cpuid_padlock_state(edx, CPUID_C1_EDX_PMM);
+	d->phe2 = cpuid_padlock_state(edx, CPUID_C1_EDX_PHE2);
 }
 
 /* Index of the lowest set bit of a non-zero mask. */

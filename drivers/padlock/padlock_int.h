@@ -70,8 +70,6 @@ struct padlock_dev {
 };
 extern struct padlock_dev padlock_dev;
 
-/* Enum state of a unit from leaf 0xC0000001 EDX (present bit = 1 << bit). */
-enum padlock_state padlock_unit_state(uint32_t edx, unsigned present_bit);
 
 /*
  * Around every PadLock instruction: clears CR0.TS and CR0.EM (unless the

@@ -17,22 +17,28 @@
 #ifndef CQ_DRIVERS_PADLOCK_REG_H
 #define CQ_DRIVERS_PADLOCK_REG_H
 
+#include "lib/platform/cpuid.h"
+
 /* ---- CPUID (lib/platform/cpuid.h decodes the unit states) ---- */
-#define PADLOCK_LEAF_MAX	0xC0000000u	/* EAX = highest Centaur leaf [PG] */
-#define PADLOCK_LEAF_FEAT	0xC0000001u	/* EDX = unit flags [PG][LCEN] */
-/* Leaf 0xC0000001 EDX: bit n = unit present, bit n+1 = unit enabled. */
-#define PADLOCK_EDX_RNG		(1u << 2)	/* xstore [PG] */
-#define PADLOCK_EDX_RNG_EN	(1u << 3)
-#define PADLOCK_EDX_ACE		(1u << 6)	/* xcrypt AES [PG] */
-#define PADLOCK_EDX_ACE_EN	(1u << 7)
-#define PADLOCK_EDX_ACE2	(1u << 8)	/* ACE v2 (adds CTR) [PG] */
-#define PADLOCK_EDX_ACE2_EN	(1u << 9)
-#define PADLOCK_EDX_PHE		(1u << 10)	/* xsha1/xsha256 [PG] */
-#define PADLOCK_EDX_PHE_EN	(1u << 11)
-#define PADLOCK_EDX_PMM		(1u << 12)	/* montmul [PG] */
-#define PADLOCK_EDX_PMM_EN	(1u << 13)
-#define PADLOCK_EDX_PHE2	(1u << 25)	/* Zhaoxin SHA-384/512 */
-#define PADLOCK_EDX_PHE2_EN	(1u << 26)
+/*
+ * CPUID leaves and unit bits: the bit numbers live once, in the CPUID
+ * decoder (lib/platform/cpuid.h, with their source); these are the masks.
+ * Leaf 0xC0000001 EDX: bit n = unit present, bit n+1 = unit enabled.
+ */
+#define PADLOCK_LEAF_MAX	CPUID_LEAF_CENTAUR_MAX
+#define PADLOCK_LEAF_FEAT	CPUID_LEAF_CENTAUR_FEAT
+#define PADLOCK_EDX_RNG		(1u << CPUID_C1_EDX_RNG)
+#define PADLOCK_EDX_RNG_EN	(PADLOCK_EDX_RNG << 1)
+#define PADLOCK_EDX_ACE		(1u << CPUID_C1_EDX_ACE)
+#define PADLOCK_EDX_ACE_EN	(PADLOCK_EDX_ACE << 1)
+#define PADLOCK_EDX_ACE2	(1u << CPUID_C1_EDX_ACE2)
+#define PADLOCK_EDX_ACE2_EN	(PADLOCK_EDX_ACE2 << 1)
+#define PADLOCK_EDX_PHE		(1u << CPUID_C1_EDX_PHE)
+#define PADLOCK_EDX_PHE_EN	(PADLOCK_EDX_PHE << 1)
+#define PADLOCK_EDX_PMM		(1u << CPUID_C1_EDX_PMM)
+#define PADLOCK_EDX_PMM_EN	(PADLOCK_EDX_PMM << 1)
+#define PADLOCK_EDX_PHE2	(1u << CPUID_C1_EDX_PHE2)
+#define PADLOCK_EDX_PHE2_EN	(PADLOCK_EDX_PHE2 << 1)
 
 /* CPU models (family 6 unless said) [LCEN][LRNG][LSHA] */
 #define PADLOCK_FAMILY_VIA	6

@@ -19,23 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define AES_BLOCK_BYTES 16
-
-/* Modes of SP 800-38A. CFB is CFB128 (full-block feedback). */
-enum aes_mode {
-	AES_MODE_ECB,
-	AES_MODE_CBC,
-	AES_MODE_CFB128,
-	AES_MODE_OFB,
-	AES_MODE_CTR,
-	AES_MODE_COUNT
-};
-
-enum aes_dir {
-	AES_DIR_ENCRYPT,
-	AES_DIR_DECRYPT,
-	AES_DIR_COUNT
-};
+#include "lib/crypto/aes_mode.h"	/* AES_BLOCK_BYTES, enum aes_mode, enum aes_dir */
 
 /* Key sizes as an index: 0 = 128, 1 = 192, 2 = 256 bits. */
 #define AES_KEYSIZES 3

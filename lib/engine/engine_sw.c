@@ -33,38 +33,14 @@ static int sw_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bi
 static int sw_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 		    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
 {
-	const struct aes_ctx *c = sw_ctx(s);
-	bool enc = dir == AES_DIR_ENCRYPT;
 	int rc;
 
 	if (len % AES_BLOCK_BYTES)
 		return ENGINE_ELEN;
-	if ((unsigned)dir >= AES_DIR_COUNT || (mode != AES_MODE_ECB && !iv))
+	rc = aes_crypt_mode(sw_ctx(s), mode, dir, iv, in, out, len);
+	if (rc == AES_MODE_EUNSUPPORTED)
 		return ENGINE_EUNSUPPORTED;
-	switch (mode) {
-	case AES_MODE_ECB:
-		rc = enc ? aes_ecb_encrypt(c, in, out, len) : aes_ecb_decrypt(c, in, out, len);
-		break;
-	case AES_MODE_CBC:
-		rc = enc ? aes_cbc_encrypt(c, iv, in, out, len)
-			 : aes_cbc_decrypt(c, iv, in, out, len);
-		break;
-	case AES_MODE_CFB128:
-		rc = enc ? aes_cfb128_encrypt(c, iv, in, out, len)
-			 : aes_cfb128_decrypt(c, iv, in, out, len);
-		break;
-	case AES_MODE_OFB:	/* the same operation both ways (SP 800-38A 6.4) */
-		aes_ofb(c, iv, in, out, len);
-		rc = 0;
-		break;
-	case AES_MODE_CTR:	/* likewise (SP 800-38A 6.5) */
-		aes_ctr(c, iv, in, out, len);
-		rc = 0;
-		break;
-	default:
-		return ENGINE_EUNSUPPORTED;
-	}
-	return rc == 0 ? ENGINE_OK : ENGINE_ELEN;
+	return rc == AES_MODE_OK ? ENGINE_OK : ENGINE_ELEN;
 }
 
 static void sw_release(struct aes_session *s)

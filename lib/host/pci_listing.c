@@ -10,9 +10,10 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "drivers/geode_sb/glx_sb_reg.h"
+
 #define MEM_SIZE_CAP	4096	/* fallback BAR size caps, see pci_listing.h */
 #define IO_SIZE_CAP	256
-#define GEODE_SB_SIZE	16384
 
 /* BAR sizes of devices found on Geode LX boards (listings give none). */
 static const struct {
@@ -20,8 +21,8 @@ static const struct {
 	uint8_t bar;
 	uint32_t size;
 } known_bars[] = {
-	/* Geode LX AES security block: AMD Geode LX Data Book 33234 */
-	{ 0x1022, 0x2082, 0, GEODE_SB_SIZE },
+	/* Geode LX AES security block (the driver's register header has the source) */
+	{ GLX_SB_VENDOR, GLX_SB_DEVICE, 0, GLX_SB_BAR_SIZE },
 	/* CS5536 ISA bridge: BAR0 SMBus 8 bytes, BAR1 GPIO 256 bytes
 	 * (AMD CS5536 Data Book 33238, LBAR_SMB and LBAR_GPIO) */
 	{ 0x1022, 0x2090, 0, 8 },
@@ -142,9 +143,9 @@ static void fill_defaults(struct pci_model *m, int format)
 		uint32_t id = pci_model_peek32(f, PCI_ID), cmd = 0;
 		unsigned b, nslots = PCI_NBARS_NORMAL;
 
-		if (id == 0x20821022 && f->wmask[PCI_BAR0 / 4] == 0)
+		if (id == ((uint32_t)GLX_SB_DEVICE << 16 | GLX_SB_VENDOR) && f->wmask[PCI_BAR0 / 4] == 0)
 			pci_model_set_bar(f, 0, 0, PCI_LISTING_GEODE_SB_BASE,
-			    GEODE_SB_SIZE);
+			    GLX_SB_BAR_SIZE);
 		if (format != PCI_LISTING_LSPCI)
 			continue;
 		if ((f->cfg[PCI_BHLC + 2] & PCI_HDR_LAYOUT) == PCI_HDR_BRIDGE)

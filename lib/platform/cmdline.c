@@ -1,6 +1,7 @@
 /* cmdline: multiboot command line parser. See cmdline.h and docs/cmdline.md. */
 #include "lib/platform/cmdline.h"
 #include "lib/util/fmt.h"
+#include "lib/util/hex.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -88,17 +89,6 @@ static void copy_text(char *dst, const char *s, size_t len)
 	dst[len] = '\0';
 }
 
-static int digit_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * Parses a 32-bit unsigned number, decimal or 0x hex; with suffix, a final
  * k/K multiplies by 1024 and m/M by 1048576. Junk gives E_SYNTAX, a value
@@ -123,7 +113,7 @@ static int parse_u32(const char *s, size_t len, bool suffix, uint32_t *out)
 	if (i == len)
 		return E_SYNTAX;
 	for (; i < len; i++) {
-		int d = digit_value(s[i]);
+		int d = hex_digit((unsigned char)s[i]);
 		if (d < 0 || (unsigned)d >= base)
 			return E_SYNTAX;
 		if (v > (UINT32_MAX - (unsigned)d) / base)

@@ -74,7 +74,7 @@ static void decode_brand(struct cpu_info *ci, cpuid_query_fn q, void *ctx)
 	trim_spaces(ci->brand);
 }
 
-static enum padlock_state padlock_bits(uint32_t edx, unsigned present_bit)
+enum padlock_state cpuid_padlock_state(uint32_t edx, unsigned present_bit)
 {
 	if (!(edx & (1u << present_bit)))
 		return PADLOCK_ABSENT;
@@ -99,12 +99,12 @@ static void decode_centaur(struct cpu_info *ci, cpuid_query_fn q, void *ctx)
 		return;
 	edx = r.edx;
 	ci->centaur_edx = edx;
-	ci->rng = padlock_bits(edx, CPUID_C1_EDX_RNG);
-	ci->ace = padlock_bits(edx, CPUID_C1_EDX_ACE);
-	ci->ace2 = padlock_bits(edx, CPUID_C1_EDX_ACE2);
-	ci->phe = padlock_bits(edx, CPUID_C1_EDX_PHE);
-	ci->pmm = padlock_bits(edx, CPUID_C1_EDX_PMM);
-	ci->phe2 = padlock_bits(edx, CPUID_C1_EDX_PHE2);
+	ci->rng = cpuid_padlock_state(edx, CPUID_C1_EDX_RNG);
+	ci->ace = cpuid_padlock_state(edx, CPUID_C1_EDX_ACE);
+	ci->ace2 = cpuid_padlock_state(edx, CPUID_C1_EDX_ACE2);
+	ci->phe = cpuid_padlock_state(edx, CPUID_C1_EDX_PHE);
+	ci->pmm = cpuid_padlock_state(edx, CPUID_C1_EDX_PMM);
+	ci->phe2 = cpuid_padlock_state(edx, CPUID_C1_EDX_PHE2);
 }
 
 void cpuid_decode(struct cpu_info *ci, cpuid_query_fn q, void *ctx)

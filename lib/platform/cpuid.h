@@ -116,6 +116,12 @@ void cpuid_decode(struct cpu_info *ci, cpuid_query_fn q, void *ctx);
 const char *padlock_state_name(enum padlock_state s);
 
 /*
+ * A PadLock unit's state from CPUID 0xC0000001 EDX: the present bit
+ * (CPUID_C1_EDX_*) and the enabled bit just above it.
+ */
+enum padlock_state cpuid_padlock_state(uint32_t edx, unsigned present_bit);
+
+/*
  * Calls emit(ctx, key, value) once per field, in this order: vendor, family,
  * model, stepping (decimal), brand, cmov, sse2, aesni, rdrand, rdseed (0|1),
  * padlock.rng, padlock.ace, padlock.ace2, padlock.phe, padlock.pmm,

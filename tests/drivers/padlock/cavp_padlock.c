@@ -21,7 +21,7 @@
 #include "drivers/padlock/padlock.h"
 #include "drivers/padlock/padlock_int.h"
 #include "lib/engine/engine.h"
-#include "tests/drivers/padlock/console_emu.h"
+#include "tests/host/console_host.h"
 #include "tests/drivers/padlock/padlock_emu.h"
 
 /* Sets the padlock_quirks switches named in list (comma-separated). */
@@ -64,8 +64,7 @@ __attribute__((constructor)) static void cavp_padlock_setup(void)
 			name);
 		exit(2);
 	}
-	if (verbose && verbose[0] == '1')
-		console_emu_echo(stderr);
+	console_host_echo(verbose && verbose[0] == '1' ? stderr : NULL);
 	if (emu_init(shared) < 0 || emu_select(p, NULL) != 0) {
 		fprintf(stderr, "cavp-padlock: cannot set up the %s profile from %s\n", name, shared);
 		exit(2);

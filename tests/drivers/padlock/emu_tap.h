@@ -1,7 +1,7 @@
 /*
  * emu_tap: TAP version 13 output of the emulator host programs (prove does
  * not know version 14). The kernel code they link prints its own TAP into
- * the console capture (console_emu.h); these are the program's results.
+ * the console capture (tests/host/console_host.h); these are the program's results.
  */
 #ifndef CQ_TESTS_EMU_TAP_H
 #define CQ_TESTS_EMU_TAP_H

@@ -34,7 +34,7 @@
 #include "lib/crypto/montmul.h"
 #include "lib/crypto/sha.h"
 #include "tests/host/hw_host.h"
-#include "tests/drivers/padlock/console_emu.h"
+#include "tests/host/console_host.h"
 #include "tests/drivers/padlock/emu_tap.h"
 #include "tests/drivers/padlock/padlock_emu.h"
 
@@ -58,7 +58,7 @@ static bool setup(enum emu_profile p, const struct emu_options *o)
 		return false;
 	engine_registry_reset();
 	engine_register_software();
-	console_emu_clear();
+	console_host_clear();
 	emu_cpu_info(&cpu);
 	padlock_probe(&cpu);
 	driver_flush_log(&padlock_driver);	/* the probe's log, as the run prints it */
@@ -69,7 +69,7 @@ static bool setup(enum emu_profile p, const struct emu_options *o)
 static bool text_has(const char *needle)
 {
 	driver_flush_log(&padlock_driver);
-	return strstr(console_emu_text(), needle) != NULL;
+	return strstr(console_host_text(), needle) != NULL;
 }
 
 static void note(void *ctx, const char *line)
@@ -191,9 +191,9 @@ static void test_driver_tests(enum emu_profile p)
 	unsigned bad = report_not_ok(), good = report_ok(), skipped = report_skipped();
 	const struct expect *x = &expects[p];
 
-	console_emu_clear();
+	console_host_clear();
 	driver_run_tests(&padlock_driver);
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	t_ok(report_not_ok() == bad && report_ok() - good == 1u + 4u * x->rng + x->pmm &&
 	     report_skipped() - skipped == 4u * !x->rng + !x->pmm,
 	     "%s: padlock_tests(): detection, 4 RNG status tests, PMM KAT%s all ok", pn,
@@ -248,7 +248,7 @@ static void test_profile(enum emu_profile p)
 		return;
 	}
 	t_diag("---- %s (%s) ----", pn, emu_profile_cpu(p));
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	ace = engine_aes_find("padlock-ace");
 	t_ok(padlock_absent_reason() == NULL && ace, "%s: PadLock detected, padlock-ace registered", pn);
 	if (!ace)
@@ -274,14 +274,14 @@ static void test_absent(void)
 		return;
 	}
 	t_diag("---- samuel2 (C3 Samuel 2, no PadLock) ----");
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	t_ok(padlock_absent_reason() && strstr(padlock_absent_reason(), "no VIA PadLock on this CPU") &&
 	     strstr(padlock_absent_reason(), "CentaurHauls leaf") && !engine_aes_find("padlock-ace") &&
 	     !engine_rng_find("padlock-xstore/div0") && !engine_hash_find("padlock-phe", HASH_SHA1),
 	     "samuel2: no PadLock, nothing registered: %s", padlock_absent_reason());
-	console_emu_clear();
+	console_host_clear();
 	driver_run_tests(&padlock_driver);
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	t_ok(!text_has("not ok") && text_has("# SKIP no VIA PadLock on this CPU"),
 	     "samuel2: padlock_tests() prints only # SKIP lines with the reason");
 }
@@ -311,7 +311,7 @@ static void test_disabled(void)
 	memset(&o, 0, sizeof(o));
 	o.ace_disabled = true;
 	setup(EMU_NEHEMIAH, &o);
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	t_ok((emu_msr_fcr() & FCR_ACE_ENABLE) && engine_aes_find("padlock-ace") &&
 	     text_has("ACE was present but disabled: enabled it by setting MSR 0x1107") &&
 	     text_has("ACE now enabled"),
@@ -320,7 +320,7 @@ static void test_disabled(void)
 	memset(&o, 0, sizeof(o));
 	o.rng_disabled = true;
 	setup(EMU_ESTHER, &o);
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	t_ok((emu_msr_rng() & RNG_MSR_ENABLE) && engine_rng_find("padlock-xstore/div0") &&
 	     text_has("RNG was present but disabled: enabled it by setting MSR 0x110B") &&
 	     text_has("RNG now enabled"),
@@ -329,8 +329,8 @@ static void test_disabled(void)
 	memset(&o, 0, sizeof(o));
 	o.rng_disabled = true;
 	setup(EMU_ISAIAH, &o);
-	t_diag_lines(console_emu_text());
-	console_emu_clear();
+	t_diag_lines(console_host_text());
+	console_host_clear();
 	driver_run_tests(&padlock_driver);
 	t_ok(!engine_rng_find("padlock-xstore/div0") && text_has("not ok") &&
 	     text_has("PadLock RNG present but disabled"),
@@ -346,7 +346,7 @@ static void test_disabled(void)
 	memset(&o, 0, sizeof(o));
 	o.ace_disabled = o.rng_disabled = true;
 	setup(EMU_ZHAOXIN, &o);
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	t_ok(emu_msr_fcr() == (FCR57_ACE_ENABLE | FCR57_RNG_ENABLE) && engine_aes_find("padlock-ace") &&
 	     engine_rng_find("padlock-xstore/div0") && text_has("MSR 0x1257") &&
 	     strstr(engine_hash_find("padlock-phe", HASH_SHA1)->description, "block mode"),
@@ -356,14 +356,14 @@ static void test_disabled(void)
 	memset(&o, 0, sizeof(o));
 	o.ace_locked = true;
 	setup(EMU_ESTHER, &o);
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	t_ok(!(emu_msr_fcr() & FCR_ACE_ENABLE) && !engine_aes_find("padlock-ace") &&
 	     text_has("padlock: ACE was present but disabled: tried to enable it by setting MSR 0x1107 bit 28 (0x0 -> 0x10000000); the unit is still disabled: the bit did not stick, MSR 0x1107 reads 0x0 (ACE now present-but-disabled)") &&
 	     !text_has("enabled it by setting"),
 	     "esther, ACE locked: FCR 0x1107 bit 28 does not stick; the probe says the attempt failed, not that it enabled ACE");
-	console_emu_clear();
+	console_host_clear();
 	driver_run_tests(&padlock_driver);
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	t_ok(text_has("not ok ") &&
 	     text_has(" - padlock: units detected and enabled: rng=enabled ace=present-but-disabled ace2=enabled phe=enabled pmm=enabled, 7 engines; ACE was present but disabled: tried to enable it by setting MSR 0x1107 bit 28 (0x0 -> 0x10000000); the unit is still disabled: the bit did not stick, MSR 0x1107 reads 0x0\n"),
 	     "esther, ACE locked: the detection test is not ok and gives the failed enable as the reason");
@@ -371,7 +371,7 @@ static void test_disabled(void)
 	memset(&o, 0, sizeof(o));
 	o.ace_locked = true;
 	setup(EMU_ZHAOXIN, &o);
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	t_ok(!engine_aes_find("padlock-ace") && engine_rng_find("padlock-xstore/div0") &&
 	     text_has("ACE was present but disabled: tried to enable it by setting MSR 0x1257 bit 7 (") &&
 	     text_has("the unit is still disabled: the bit did not stick, MSR 0x1257 reads 0x"),
@@ -631,10 +631,10 @@ static void test_quirk_pmm(enum emu_profile p)
 
 	setup(p, NULL);
 	padlock_quirks.no_pmm_final_sub = true;
-	console_emu_clear();
+	console_host_clear();
 	driver_run_tests(&padlock_driver);
-	t_ok(strstr(console_emu_text(), "not ok") &&
-	     strstr(strstr(console_emu_text(), "not ok"), "padlock: pmm rep montmul"),
+	t_ok(strstr(console_host_text(), "not ok") &&
+	     strstr(strstr(console_host_text(), "not ok"), "padlock: pmm rep montmul"),
 	     "%s: without the final subtraction (no_pmm_final_sub) the PMM KAT fails: the unit's result is >= M",
 	     pn);
 }
@@ -688,7 +688,7 @@ static void test_rng(void)
 	o.rng_msr = RNG_MSR_ENABLE | RNG_MSR_SRC1 | RNG_MSR_RAW_BITS | RNG_MSR_FILTER_EN |
 		    (5u << RNG_MSR_FILTER_CNT_SHIFT);
 	setup(EMU_NEHEMIAH, &o);
-	t_diag_lines(console_emu_text());
+	t_diag_lines(console_host_text());
 	c.source = "padlock-xstore/div0";
 	c.len = 64;
 	emu_guard(rng_run, &c);
@@ -749,6 +749,7 @@ int main(void)
 	unsigned p;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	console_host_echo(NULL);	/* the kernel's lines are checked in the capture, shown by t_diag_lines */
 	if (!shared || !shared[0])
 		shared = "../shared";
 	snprintf(path, sizeof(path), "%s/data/cpuid", shared);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lib/crypto/aes.h"
+#include "lib/crypto/aes_mode.h"
 #include "lib/crypto/aes_tables.h"
 
 #define NBLK	4			/* blocks in each SP 800-38A example */
@@ -277,28 +278,19 @@ static void load_vec(struct vec *v, enum mode m, unsigned k)
 	}
 }
 
-/* Runs mode m in direction enc; returns the error code (0 for OFB/CTR). */
+/* Runs mode m in direction enc through the one dispatch (lib/crypto/aes_mode.c). */
 static int run(enum mode m, int enc, const struct aes_ctx *c, uint8_t *iv,
 	       const uint8_t *in, uint8_t *out, size_t len)
 {
-	switch (m) {
-	case ECB:
-		return enc ? aes_ecb_encrypt(c, in, out, len) : aes_ecb_decrypt(c, in, out, len);
-	case CBC:
-		return enc ? aes_cbc_encrypt(c, iv, in, out, len) : aes_cbc_decrypt(c, iv, in, out, len);
-	case CFB:
-		return enc ? aes_cfb128_encrypt(c, iv, in, out, len) :
-			     aes_cfb128_decrypt(c, iv, in, out, len);
-	case OFB:
-		aes_ofb(c, iv, in, out, len);
-		return 0;
-	case CTR:
-		aes_ctr(c, iv, in, out, len);
-		return 0;
-	default:
+	static const enum aes_mode modes[NMODES] = {
+		[ECB] = AES_MODE_ECB, [CBC] = AES_MODE_CBC, [CFB] = AES_MODE_CFB128,
+		[OFB] = AES_MODE_OFB, [CTR] = AES_MODE_CTR,
+	};
+	if ((unsigned)m >= NMODES) {
 		fail();
 		return -1;
 	}
+	return aes_crypt_mode(c, modes[m], enc ? AES_DIR_ENCRYPT : AES_DIR_DECRYPT, iv, in, out, len);
 }
 
 /* Every F example, encrypt and decrypt, one call, iv checked after. */
