@@ -7,6 +7,8 @@
 #   need_qemu_i386              SKIP the whole file without qemu-user
 #   need_program PROG           `not ok` and exit when PROG is not built
 #   ok STATUS NAME [DETAIL...]  one result; DETAIL lines as `#` lines on failure
+#   check NAME STATUS REGEX CMD...  one result: CMD exits STATUS and its
+#                               output (stdout + stderr) matches REGEX
 #   tap_end                     the plan, and the exit status (1 on any failure)
 #
 # Env: CQ_BUILD (build folder, default "build"), CQ_SHARED (../shared).
@@ -52,6 +54,15 @@ ok() {	# status, name, diagnostics...
 		fails=$((fails + 1))
 	fi
 	return 0
+}
+
+check() {	# name, expected status, pattern over stdout+stderr, command...
+	local name=$1 status=$2 pattern=$3 rc out
+	shift 3
+	out=$("$@" 2>&1)
+	rc=$?
+	[ "$rc" -eq "$status" ] && [[ $out =~ $pattern ]]
+	ok $? "$name" "exit $rc (want $status), output:" "$(printf '%s\n' "$out" | head -20)"
 }
 
 tap_end() {

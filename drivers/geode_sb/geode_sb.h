@@ -168,7 +168,7 @@ bool geode_sb_dma_clean(size_t *offset);
 /*
  * Test hook: when on, SOURCE_A = DEST_A (the engine reads and writes the
  * same buffer), an arrangement the BSDs leave as an open question and
- * Linux uses; geode_sb_tests() tries it once and prints what happened.
+ * Linux uses; the DMA guard self-test tries it once and logs what happened.
  */
 void geode_sb_set_inplace_dma(bool on);
 

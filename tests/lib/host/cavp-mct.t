@@ -6,6 +6,7 @@
 # hashlib), which first checks itself against values of NIST's own
 # ECBMCT128, CBCMCT128 and SHA256Monte files. Then a corrupted output and a
 # broken key chain must fail, naming the record.
+. tests/tap-lib.sh
 tool="${CQ_BUILD:-build}/host/cavp"
 
 echo "TAP version 13"
@@ -13,8 +14,7 @@ if ! python3 -c 'import cryptography' 2>/dev/null; then
 	echo "1..0 # SKIP python3 with the cryptography package is needed to generate MCT files"
 	exit 0
 fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
 
 cat >"$tmp/mctgen.py" <<'PY'
 import sys, hashlib, warnings
@@ -115,23 +115,6 @@ if __name__ == '__main__':
             f.write(sha_rsp(alg, 3, rnd(hashlib.new(alg).digest_size)))
 PY
 
-n=0
-fails=0
-check() {	# name, expected status, pattern over stdout+stderr, command...
-	local name=$1 status=$2 pattern=$3 rc out
-	shift 3
-	out=$("$@" 2>&1)
-	rc=$?
-	n=$((n + 1))
-	if [ "$rc" -eq "$status" ] && [[ $out =~ $pattern ]]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		echo "# exit $rc (want $status), output:"
-		printf '%s\n' "$out" | head -20 | sed 's/^/#   /'
-		fails=$((fails + 1))
-	fi
-}
 
 echo "1..6"
 mkdir -p "$tmp/gen" "$tmp/bad" "$tmp/chain"

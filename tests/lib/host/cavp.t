@@ -5,6 +5,7 @@
 # an unknown engine (listing the engines there are), a missing file and a
 # folder, each message starting "cavp: FILE: ". Damaged copies are made in
 # a temporary folder.
+. tests/tap-lib.sh
 tool="${CQ_BUILD:-build}/host/cavp"
 shared="${CQ_SHARED:-../shared}"
 dir="$shared/data/cavp"
@@ -22,27 +23,8 @@ if [ ! -f "$cbc" ] || [ ! -f "$sha" ]; then
 	exit 0
 fi
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fails=0
+tap_tmpdir
 
-# name, expected status, pattern over stdout+stderr, command...
-check() {
-	local name=$1 status=$2 pattern=$3 rc out
-	shift 3
-	out=$("$@" 2>&1)
-	rc=$?
-	n=$((n + 1))
-	if [ "$rc" -eq "$status" ] && [[ $out =~ $pattern ]]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		echo "# exit $rc (want $status), output:"
-		printf '%s\n' "$out" | head -20 | sed 's/^/#   /'
-		fails=$((fails + 1))
-	fi
-}
 
 echo "1..15"
 
