@@ -381,7 +381,7 @@ if REAL is not None:
     rc, out, err = run("compare", p_base, p_real, p_half, p_reset, p_conflict)
     rows = [l.split() for l in out.splitlines()[1:5]]
     ok(rc == 1 and [r[0] for r in rows] == ["real", "half", "real-reset", "real-conflict"]
-       and [r[4] if len(r) > 4 else "?" for r in rows] == ["PASS", "FAIL", "FAIL", "FAIL"],
+       and [r[5] if len(r) > 5 else "?" for r in rows] == ["PASS", "FAIL", "FAIL", "FAIL"],
        "compare: one row per box; cut-off, reset-then-pass and conflicting logs fail; exit 1", out)
     ok("incomplete" in out and "earlier boot 1" in out, "compare: says why (incomplete; earlier boot)", out)
     rc, out, err = run("baseline", p_half)
