@@ -83,6 +83,12 @@ tools: $(if $(EMU_DATA_FILES),emu)
 # wait past its limit while a model still needs a poll (the models count
 # register reads, not time).
 ifneq ($(MACHINE),)
+# An unknown profile stops `make run` at once, before any build.
+ifneq ($(filter run,$(MAKECMDGOALS)),)
+ifeq ($(filter $(MACHINE),$(shell scripts/emu-cpu.sh --list)),)
+$(error MACHINE=$(MACHINE) is not an emulated machine profile; the profiles: $(shell scripts/emu-cpu.sh --list))
+endif
+endif
 RUN_OPTS   = --icount
 EMU_COMMA := ,
 RUN_BUILD  = emu

@@ -8,9 +8,17 @@
 #     the SSE their CPUID reports and no AES-NI or RDRAND to leak through;
 #   C3 Samuel 2: pentium (no CMOV, no SSE);
 #   Ivy Bridge: max, whose AES-NI and RDRAND TCG executes.
+# `--list` prints the profiles (those of kernel/emu/emu_profiles.c, in its
+# order). An unknown name is an error (exit 2, the profiles on stderr), so
+# that `make run MACHINE=typo` stops before building anything.
+PROFILES="net5501 alix c7 nano nehemiah samuel2 zhaoxin ivybridge"
 case "${1:-}" in
+--list) echo "$PROFILES" ;;
 net5501|alix) echo 'pentium,+cmov' ;;
 c7|nano|nehemiah|zhaoxin) echo 'qemu32' ;;
 samuel2) echo 'pentium' ;;
-*) echo 'max' ;;
+ivybridge) echo 'max' ;;
+*)
+	echo "emu-cpu: no emulated machine profile '${1:-}' (profiles: $PROFILES)" >&2
+	exit 2 ;;
 esac

@@ -1,0 +1,55 @@
+#!/bin/bash
+# scripts/emu-cpu.sh and `make run MACHINE=...` (mk/emu.mk): the profiles
+# it knows are the kernel's (kernel/emu/emu_profiles.c), each maps to its
+# QEMU CPU, and an unknown name stops `make run` at once with the list,
+# before any build (no make, compiler or QEMU work is done).
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fails=0
+ok() {	# status, name, diagnostics...
+	local st=$1 name=$2
+	shift 2
+	n=$((n + 1))
+	if [ "$st" -eq 0 ]; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		printf '%s\n' "$@" | sed 's/^/#   /'
+		fails=$((fails + 1))
+	fi
+}
+echo "TAP version 13"
+
+list=$(scripts/emu-cpu.sh --list)
+kernel=$(sed -n 's/^\t{ "\([a-z0-9]*\)", .*/\1/p' kernel/emu/emu_profiles.c | tr '\n' ' ' | sed 's/ $//')
+[ -n "$list" ] && [ "$list" = "$kernel" ]
+ok $? "emu-cpu.sh --list names the kernel's profiles, in its order ($list)" "kernel: $kernel"
+
+want="net5501=pentium,+cmov alix=pentium,+cmov c7=qemu32 nano=qemu32 nehemiah=qemu32 zhaoxin=qemu32 samuel2=pentium ivybridge=max"
+bad=""
+for pair in $want; do
+	[ "$(scripts/emu-cpu.sh "${pair%%=*}")" = "${pair#*=}" ] || bad="$bad $pair"
+done
+[ -z "$bad" ]; ok $? "every profile maps to its QEMU CPU" "wrong:$bad"
+
+scripts/emu-cpu.sh net5510 > "$tmp/out" 2> "$tmp/err"
+st=$?
+[ $st -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "no emulated machine profile 'net5510' (profiles: $list)" "$tmp/err"
+ok $? "an unknown name is exit 2, no CPU printed, the profiles on stderr" "status $st" "$(cat "$tmp/out" "$tmp/err")"
+
+start=$(date +%s%N)
+make --no-print-directory run MACHINE=typo BUILD="$tmp/build" > "$tmp/out" 2>&1
+st=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+[ $st -ne 0 ] && grep -q "MACHINE=typo is not an emulated machine profile; the profiles: $list" "$tmp/out"
+ok $? "make run MACHINE=typo fails with the list of profiles (exit $st)" "$(head -5 "$tmp/out")"
+[ $ms -lt 1000 ]; ok $? "... in under a second (${ms} ms)"
+[ ! -e "$tmp/build" ] && ! grep -q "install-deps\|CC \|qemu" "$tmp/out"
+ok $? "... before building or booting anything" "$(ls "$tmp/build" 2>/dev/null | head -3)" "$(head -3 "$tmp/out")"
+make --no-print-directory -n run MACHINE=alix BUILD="$tmp/build" > "$tmp/out" 2>&1
+grep -q "boot-qemu.sh --cpu 'pentium,+cmov' --icount .*emulate=alix" "$tmp/out"
+ok $? "make -n run MACHINE=alix still boots the emulation image on pentium,+cmov" "$(tail -3 "$tmp/out")"
+
+echo "1..$n"
+[ $fails -eq 0 ]
