@@ -23,7 +23,10 @@ need_value() {
 # timeout(1) with -cpu CPU, OPTS (split into words), QEMU_EXTRA, then
 # ARGS (QEMU_NO_EXIT_DEVICE=1 leaves out isa-debug-exit). The serial console goes to LOG (emptied first; "": a temporary
 # file, removed afterwards) and, when SHOW is 1, to the terminal as well.
-# Sets qemu_status to QEMU's exit status (124 or 137 after the timeout).
+# Sets qemu_status to QEMU's exit status (124 or 137 after the timeout) and
+# qemu_log_verdict to the serial log's own verdict: PASS or FAIL from the
+# last `cryptoqual: PASS|FAIL` line (also as a TAP comment `# cryptoqual:`),
+# or "" when the log holds none (an empty log, a console on a missing UART).
 qemu_boot() {
 	qb_log=$1 qb_show=$2 qb_timeout=$3 qb_cpu=$4 qb_opts=$5
 	shift 5
@@ -50,6 +53,9 @@ qemu_boot() {
 		${QEMU_EXTRA:-} "$@"
 	# shellcheck disable=SC2034 # read by the sourcing script
 	qemu_status=$?
+	# shellcheck disable=SC2034 # read by qemu_verdict
+	qemu_log_verdict=$(tr -d '\r' < "$qb_log" | grep -E '^(# )?cryptoqual: (PASS|FAIL)' | tail -n 1 |
+		sed -E 's/^(# )?cryptoqual: (PASS|FAIL).*/\2/')
 	if [ "$qb_show" = 1 ]; then
 		sleep 0.3
 		kill "$qb_tailpid" 2>/dev/null
@@ -62,11 +68,21 @@ qemu_boot() {
 # qemu_verdict PREFIX STATUS TIMEOUT: prints "PREFIX: VERDICT (...)" for
 # QEMU exit status STATUS and exits: 0 PASS (33), 1 FAIL (35), 2 crash
 # (37 bail out, 0 triple fault or reset), hang (124, 137: no verdict
-# within TIMEOUT seconds) or any other status.
+# within TIMEOUT seconds) or any other status. The exit device alone is not
+# trusted: PASS needs the PASS line in the serial log as well (a kernel whose
+# console went to a missing UART exits 33 with an empty log), and a FAIL
+# status with no FAIL line says the log is missing its verdict.
 qemu_verdict() {
 	case $2 in
-	33) echo "$1: PASS (qemu exit status 33)"; exit 0 ;;
-	35) echo "$1: FAIL (qemu exit status 35)"; exit 1 ;;
+	33)
+		if [ "${qemu_log_verdict:-}" != PASS ]; then
+			echo "$1: FAIL: qemu exit status 33 (PASS) but the serial log holds no PASS verdict${qemu_log_verdict:+ (it says $qemu_log_verdict)}"
+			exit 1
+		fi
+		echo "$1: PASS (qemu exit status 33)"; exit 0 ;;
+	35)
+		[ "${qemu_log_verdict:-}" = FAIL ] || { echo "$1: FAIL (qemu exit status 35; the serial log holds no FAIL verdict)"; exit 1; }
+		echo "$1: FAIL (qemu exit status 35)"; exit 1 ;;
 	37) echo "$1: CRASH: the kernel bailed out (qemu exit status 37)"; exit 2 ;;
 	0) echo "$1: CRASH: triple fault or reset (qemu exit status 0)"; exit 2 ;;
 	124|137) echo "$1: HANG: no verdict within $3 s"; exit 2 ;;

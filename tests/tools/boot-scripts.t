@@ -15,7 +15,7 @@ cat >"$tmp/bin/qemu-system-i386" <<'FAKE'
 #!/bin/sh
 printf '%s\n' "$*" > "$FAKE_ARGS"
 for a; do
-	case $a in file:*) echo "TAP version 14" > "${a#file:}" ;; esac
+	case $a in file:*) printf 'TAP version 14\r\n%s' "${FAKE_LOG-}" > "${a#file:}" ;; esac
 done
 [ -n "${FAKE_SLEEP:-}" ] && exec sleep "$FAKE_SLEEP"
 exit "${FAKE_STATUS:-33}"
@@ -36,7 +36,7 @@ run() {
 }
 
 tap_begin
-echo "1..32"
+echo "1..38"
 
 # ---- the QEMU command lines ----
 # machine CPU [OPTS]: the arguments every boot starts with.
@@ -46,7 +46,7 @@ machine() {
 run "$scripts/boot-qemu.sh" --log "$tmp/log" -- "$tmp/kernel.elf" a=1 b
 want="$(machine max) -kernel $tmp/kernel.elf -append a=1 b"
 [ "$args" = "$want" ]; ok $? "boot-qemu: the QEMU command line" "got:  $args" "want: $want"
-grep -qx 'TAP version 14' "$tmp/log"; ok $? "boot-qemu: the serial console is in the --log file"
+grep -q '^TAP version 14' "$tmp/log"; ok $? "boot-qemu: the serial console is in the --log file"
 run "$scripts/boot-qemu.sh" --cpu pentium --icount --log "$tmp/log" -- "$tmp/kernel.elf"
 want="$(machine pentium '-icount shift=0,sleep=off,align=off') -kernel $tmp/kernel.elf -append "
 [ "$args" = "$want" ]; ok $? "boot-qemu --cpu pentium --icount: the QEMU command line" "got:  $args" "want: $want"
@@ -61,8 +61,15 @@ want="$(machine qemu32) -drive file=$tmp/cf.img,format=raw,if=ide,index=2,media=
 [ "$args" = "$want" ]; ok $? "boot-media --iso --cpu qemu32: the QEMU command line" "got:  $args" "want: $want"
 
 # ---- verdicts: QEMU status -> line and exit status, the same for both ----
+# The fake's serial log holds the verdict line the status stands for (the
+# scripts believe a PASS only when the log says so too).
 verdict() {	# QEMU status, wanted exit status, wanted line after the prefix
 	local qs=$1 want_rc=$2 line=$3
+	case $qs in
+	33) export FAKE_LOG=$'cryptoqual: PASS (1 ok, 0 not ok, 0 skipped)\r\n' ;;
+	35) export FAKE_LOG=$'cryptoqual: FAIL (0 ok, 1 not ok, 0 skipped)\r\n' ;;
+	*) export FAKE_LOG="" ;;
+	esac
 	FAKE_STATUS=$qs run "$scripts/boot-qemu.sh" --timeout 5 -- "$tmp/kernel.elf"
 	[ "$rc" -eq "$want_rc" ] && [ "$out" = "boot-qemu: $line" ]
 	ok $? "boot-qemu: QEMU status $qs: exit $want_rc, '$line'" "exit $rc, stdout: $out"
@@ -75,6 +82,27 @@ verdict 35 1 'FAIL (qemu exit status 35)'
 verdict 37 2 'CRASH: the kernel bailed out (qemu exit status 37)'
 verdict 0 2 'CRASH: triple fault or reset (qemu exit status 0)'
 verdict 3 2 'unexpected qemu exit status 3'
+unset FAKE_LOG
+# The exit device alone is not trusted: an empty log is never PASS.
+log_verdict() {	# name, serial log after the TAP line, wanted exit status, wanted line
+	FAKE_LOG=$2 FAKE_STATUS=33 run "$scripts/boot-qemu.sh" --timeout 5 -- "$tmp/kernel.elf"
+	[ "$rc" -eq "$3" ] && [ "$out" = "boot-qemu: $4" ]
+	ok $? "boot-qemu: status 33 with $1: exit $3" "exit $rc, stdout: $out"
+}
+log_verdict "no verdict in the serial log" "" 1 \
+	"FAIL: qemu exit status 33 (PASS) but the serial log holds no PASS verdict"
+log_verdict "a FAIL verdict in the serial log" $'cryptoqual: FAIL (0 ok, 1 not ok, 0 skipped)\r\n' 1 \
+	"FAIL: qemu exit status 33 (PASS) but the serial log holds no PASS verdict (it says FAIL)"
+log_verdict "the verdict as a TAP comment" $'# cryptoqual: PASS (1 ok, 0 not ok, 0 skipped)\r\n' 0 \
+	"PASS (qemu exit status 33)"
+log_verdict "PASS only inside another line" $'# note: cryptoqual: PASS (x)\r\n' 1 \
+	"FAIL: qemu exit status 33 (PASS) but the serial log holds no PASS verdict"
+FAKE_LOG="" FAKE_STATUS=33 run "$scripts/boot-media.sh" --cf "$tmp/cf.img" --timeout 5
+[ "$rc" -eq 1 ] && [ "$out" = "boot-media: cf: FAIL: qemu exit status 33 (PASS) but the serial log holds no PASS verdict" ]
+ok $? "boot-media: status 33 with an empty serial log: exit 1" "exit $rc, stdout: $out"
+FAKE_LOG="" FAKE_STATUS=35 run "$scripts/boot-qemu.sh" --timeout 5 -- "$tmp/kernel.elf"
+[ "$rc" -eq 1 ] && [ "$out" = "boot-qemu: FAIL (qemu exit status 35; the serial log holds no FAIL verdict)" ]
+ok $? "boot-qemu: status 35 with no verdict in the log says so" "exit $rc, stdout: $out"
 FAKE_SLEEP=10 run "$scripts/boot-qemu.sh" --timeout 1 -- "$tmp/kernel.elf"
 [ "$rc" -eq 2 ] && [ "$out" = "boot-qemu: HANG: no verdict within 1 s" ]
 ok $? "boot-qemu: no verdict within --timeout: exit 2, HANG" "exit $rc, stdout: $out"
