@@ -10,3 +10,12 @@ $(MEMMAP_TEST): tests/kernel/memmap_test.c $(MEMMAP_I386_OBJS) $(BUILD)/i386/lib
 	$(I386CC) $(I386CFLAGS) $< $(MEMMAP_I386_OBJS) $(BUILD)/i386/libcq.a $(I386LDFLAGS) -o $@
 
 tools: $(MEMMAP_TEST)
+
+# kernel/platform/acpi.c's table walk on the host (i386), run by tests/kernel/acpi.t.
+ACPI_TEST := $(BUILD)/i386/acpi_test
+
+$(ACPI_TEST): tests/kernel/acpi_test.c $(BUILD)/i386/obj/kernel/platform/acpi.c.o
+	@mkdir -p $(@D)
+	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -o $@
+
+tools: $(ACPI_TEST)

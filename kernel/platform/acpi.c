@@ -50,8 +50,8 @@ static const uint8_t *sdt_at(uint32_t addr, const char *sig)
 	if (addr < 0x1000 || addr > 0xFFFF0000u)
 		return NULL;
 	len = rd32(p + 4);
-	if (len < SDT_HEADER_LEN || len > 0x100000)
-		return NULL;
+	if (len < SDT_HEADER_LEN || len > 0x100000 || len > 0xFFFFFFFFu - addr)
+		return NULL;    /* too short, implausibly long, or wraps past 4 GiB */
 	if (sig && memcmp(p, sig, 4) != 0)
 		return NULL;
 	return checksum_ok(p, len) ? p : NULL;
@@ -60,8 +60,7 @@ static const uint8_t *sdt_at(uint32_t addr, const char *sig)
 bool acpi_find_pm_timer(struct acpi_pm_timer *t)
 {
 	uintptr_t ebda = (uintptr_t)(*(const volatile uint16_t *)phys_ptr(BDA_EBDA_SEGMENT)) << 4;
-	const uint8_t *rsdp = NULL, *rsdt, *fadt = NULL;
-	uint32_t i, n;
+	const uint8_t *rsdp = NULL;
 
 	if (ebda >= 0x80000 && ebda < 0xA0000)
 		rsdp = scan_rsdp(ebda, ebda + 1024);
@@ -69,6 +68,14 @@ bool acpi_find_pm_timer(struct acpi_pm_timer *t)
 		rsdp = scan_rsdp(0xE0000, 0x100000);
 	if (!rsdp)
 		return false;
+	return acpi_pm_timer_from_rsdp(rsdp, t);
+}
+
+bool acpi_pm_timer_from_rsdp(const uint8_t *rsdp, struct acpi_pm_timer *t)
+{
+	const uint8_t *rsdt, *fadt = NULL;
+	uint32_t i, n;
+
 	rsdt = sdt_at(rd32(rsdp + 16), "RSDT");
 	if (!rsdt)
 		return false;

@@ -18,4 +18,14 @@ struct acpi_pm_timer {
  */
 bool acpi_find_pm_timer(struct acpi_pm_timer *t);
 
+/*
+ * The walk from a found RSDP (20 bytes, checksum already checked) to the
+ * FADT's PM timer. Every address and length in the tables is untrusted: a
+ * table must start at or above 0x1000, have 36 bytes to 1 MiB of length,
+ * not wrap past 4 GiB, carry its signature and a zero checksum, and the
+ * FADT must be long enough to hold the fields read. Exposed for the host
+ * test (tests/kernel/acpi_test.c).
+ */
+bool acpi_pm_timer_from_rsdp(const uint8_t *rsdp, struct acpi_pm_timer *t);
+
 #endif

@@ -6,6 +6,7 @@
 #ifndef CQ_KERNEL_MEMMAP_H
 #define CQ_KERNEL_MEMMAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,8 +36,21 @@ struct mem_region {
  * allocator hands out: the largest available RAM region above the kernel
  * image and below 4 GiB. Without a map from the loader it uses only
  * conservative low memory (0x10000-0x90000) and says so in the report.
+ * A map that wraps past 4 GiB or is over 64 KiB is not read; an entry whose
+ * size is below 20 or runs past the map ends the walk (the entries before
+ * it are kept); memmap_report() says which.
  */
 void memmap_init(const struct multiboot_info *mbi);
+
+/*
+ * Loader data is untrusted. mb_range_ok: whether [addr, addr + len) is a
+ * non-NULL range that does not wrap past 4 GiB. mb_copy_string: copies the
+ * NUL-terminated string a loader left at addr into dst (cap bytes, always
+ * terminated), stopping at cap - 1 bytes or at the top of the address space;
+ * addr 0 gives "". Returns the length copied.
+ */
+bool mb_range_ok(uint32_t addr, uint32_t len);
+size_t mb_copy_string(char *dst, size_t cap, uint32_t addr);
 
 /* Prints the map and the arena as `#` lines. */
 void memmap_report(void);

@@ -45,16 +45,6 @@ static struct {
 	char image_sha256[2 * SHA256_DIGEST_BYTES + 1];
 } boot;
 
-/* Copies a string the loader left in memory, bounded (it may lack a NUL). */
-static void copy_loader_string(char *dst, size_t cap, uint32_t addr)
-{
-	const char *src = (const char *)(uintptr_t)addr;
-	size_t i;
-	for (i = 0; i + 1 < cap && src[i]; i++)
-		dst[i] = src[i];
-	dst[i] = '\0';
-}
-
 static void collect_warning(void *ctx, const char *msg)
 {
 	(void)ctx;
@@ -282,12 +272,13 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 {
 	hash_image();
 	gdt_idt_init();
-	if (magic != MULTIBOOT_LOADER_MAGIC)
-		mbi = NULL;
+	if (magic != MULTIBOOT_LOADER_MAGIC ||
+	    !mb_range_ok((uint32_t)(uintptr_t)mbi, sizeof(*mbi)))
+		mbi = NULL;     /* no loader, or an info pointer that wraps */
 	if (mbi && (mbi->flags & MB_INFO_CMDLINE))
-		copy_loader_string(boot.cmdline, sizeof(boot.cmdline), mbi->cmdline);
+		mb_copy_string(boot.cmdline, sizeof(boot.cmdline), mbi->cmdline);
 	if (mbi && (mbi->flags & MB_INFO_LOADER_NAME))
-		copy_loader_string(boot.loader, sizeof(boot.loader), mbi->boot_loader_name);
+		mb_copy_string(boot.loader, sizeof(boot.loader), mbi->boot_loader_name);
 	cmdline_defaults(&boot.opt);
 	cmdline_parse(boot.cmdline[0] ? boot.cmdline : NULL, &boot.opt, collect_warning, NULL);
 	emulate_init(boot.opt.emulate, boot.opt.fault);	/* before anything reads CPUID or PCI */

@@ -4,10 +4,17 @@
  * the largest available region of the loader's map, and without a map the
  * kernel must say so and use only conservative low memory. Prints TAP 13;
  * the kernel's own `#` lines come out in between.
+ * Hostile maps (issue 18): an entry size of 0xFFFFFFFC (size + 4 wraps to
+ * 0: the walk used to loop forever), a size running past the map, a map
+ * whose address + length wraps past 4 GiB (it must not be read at all: a
+ * read there ends this program), regions wrapping past 2^64 or reaching
+ * 4 GiB. A hang is turned into a failure by alarm().
  */
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kernel/platform/memmap.h"
 
@@ -97,6 +104,83 @@ int main(void)
 	memmap_report();
 	p = mem_alloc(16, 16);
 	ok(in_range(p, 16, 0x600000, 0x700000), "memory map: 40 entries are read without overrunning the table");
+
+	/* ---- hostile maps ---- */
+	alarm(20);      /* a walk that loops is killed: prove sees a failure */
+
+	/* size 0xFFFFFFFC: size + 4 wraps to 0. */
+	memset(map, 0, sizeof(map));
+	set_entry(0, 0x100000, 0x800000, 1);
+	map[1].size = 0xFFFFFFFCu;
+	set_entry(2, 0x4000000, 0x1000000, 1);
+	mbi.flags = MB_INFO_MEM_MAP;
+	mbi.mmap_addr = (uint32_t)(uintptr_t)map;
+	mbi.mmap_length = 3 * sizeof(map[0]);
+	memmap_init(&mbi);
+	memmap_report();
+	p = mem_alloc(16, 16);
+	ok(in_range(p, 16, 0x100000, 0x900000),
+	   "hostile map: entry size 0xFFFFFFFC ends the walk (no endless loop), the entry before it is kept");
+
+	/* The same wrap with the bad entry first: nothing usable, low memory. */
+	map[0].size = 0xFFFFFFFCu;
+	memmap_init(&mbi);
+	p = mem_alloc(16, 16);
+	ok((uintptr_t)p == 0x10000, "hostile map: a first entry of size 0xFFFFFFFC leaves only low memory");
+
+	/* A size that runs past the end of the map. */
+	set_entry(0, 0x100000, 0x800000, 1);
+	set_entry(1, 0x4000000, 0x1000000, 1);
+	map[1].size = 2 * sizeof(map[0]);
+	memmap_init(&mbi);
+	p = mem_alloc(16, 16);
+	ok(in_range(p, 16, 0x100000, 0x900000),
+	   "hostile map: an entry whose size runs past the map is not used");
+
+	/* Address + length wrap past 4 GiB: the map is not read at all. */
+	mbi.mmap_addr = 0xFFFFFF00u;
+	mbi.mmap_length = 0x200;
+	memmap_init(&mbi);
+	p = mem_alloc(16, 16);
+	ok((uintptr_t)p == 0x10000, "hostile map: mmap_addr + mmap_length wrapping past 4 GiB is refused unread");
+	mbi.mmap_addr = (uint32_t)(uintptr_t)map;
+	mbi.mmap_length = 0xFFFFFFFFu;
+	memmap_init(&mbi);
+	p = mem_alloc(16, 16);
+	ok((uintptr_t)p == 0x10000, "hostile map: mmap_length 0xFFFFFFFF is refused unread");
+	mbi.mmap_addr = 0;
+	mbi.mmap_length = 3 * sizeof(map[0]);
+	memmap_init(&mbi);
+	p = mem_alloc(16, 16);
+	ok((uintptr_t)p == 0x10000, "hostile map: a map at address 0 is refused unread");
+
+	/* Regions: one wraps past 2^64 (ignored), one reaches exactly 4 GiB
+	 * (clipped so its end fits a pointer: the arena is not empty). */
+	memset(map, 0, sizeof(map));
+	set_entry(0, 0xFFFFFFFFFFFFF000ull, 0x100000000ull, 1);
+	set_entry(1, 0x80000000ull, 0x80000000ull, 1);
+	mbi.mmap_addr = (uint32_t)(uintptr_t)map;
+	mbi.mmap_length = 2 * sizeof(map[0]);
+	memmap_init(&mbi);
+	memmap_report();
+	p = mem_alloc(0x1000, 0x1000);
+	ok(in_range(p, 0x1000, 0x80000000u, 0xFFFFF000u),
+	   "hostile map: a region wrapping past 2^64 is ignored, one reaching 4 GiB still gives an arena");
+	ok(mem_alloc(0x7FFFF000u, 1) == NULL && mem_alloc(0x7FFFE000u, 1) != NULL,
+	   "hostile map: the arena ends below 4 GiB at 0xFFFFF000");
+
+	/* Loader strings: bounded by the buffer, NUL-less, at address 0. */
+	{
+		char src[8] = { 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h' };   /* no NUL */
+		char dst[5];
+		size_t len = mb_copy_string(dst, sizeof(dst), (uint32_t)(uintptr_t)src);
+		ok(len == 4 && strcmp(dst, "abcd") == 0, "loader string without a NUL: cut at the buffer, terminated");
+		len = mb_copy_string(dst, sizeof(dst), 0);
+		ok(len == 0 && dst[0] == '\0', "loader string at address 0: empty, not read");
+		ok(!mb_range_ok(0xFFFFFFF0u, 0x20) && !mb_range_ok(0, 4) && mb_range_ok(0x1000, 0xFFFFEFFFu) &&
+		   !mb_range_ok(0x1000, 0xFFFFF000u), "mb_range_ok: wrap past 4 GiB and NULL refused, the last byte allowed");
+	}
+	alarm(0);
 
 	printf("1..%d\n", n);
 	return failed != 0;
