@@ -1,9 +1,48 @@
-# libFuzzer target for the command-line parser (Debian clang).
+# libFuzzer targets (Debian clang, ASan + UBSan) for every parser of outside
+# input: the kernel command line, the CPUID dump reader, the PCI listing
+# reader and the CAVP .rsp reader (tests/fuzz/fuzz_<name>.c, seed corpus
+# tests/fuzz/corpus_<name>/). lib/ is built once more with the sanitizers
+# and coverage into $(BUILD)/fuzz/.
+#
+#   make fuzz                         build the four targets ($(BUILD)/host/fuzz_*)
+#   make fuzz-long [FUZZ_SECONDS=600] fuzz each for FUZZ_SECONDS (default 300),
+#                                     corpus growing in $(BUILD)/fuzz/corpus/<name>/
+# make check runs a short replay and fuzz of each (tests/fuzz/*.t). Crash
+# files always go to $(BUILD)/fuzz/artifacts/, never into the tree.
 FUZZ_CC ?= clang
-FUZZ_CFLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -I.
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS := -g -O1 $(FUZZ_SAN) -I.
+FUZZ_NAMES := cmdline cpuid_dump pci_listing cavp_rsp
+FUZZ_BINS := $(patsubst %,$(BUILD)/host/fuzz_%,$(FUZZ_NAMES))
+FUZZ_LIB_OBJS := $(patsubst %,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC) $(LIB_HOST_SRC))
+FUZZ_SECONDS ?= 300
 
-$(BUILD)/host/fuzz_cmdline: tests/fuzz/fuzz_cmdline.c lib/platform/cmdline.c lib/platform/cmdline.h lib/util/fmt.c lib/util/fmt.h lib/util/hex.c
+$(BUILD)/fuzz/obj/%.c.o: %.c
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) lib/platform/cmdline.c lib/util/fmt.c lib/util/hex.c tests/fuzz/fuzz_cmdline.c -o $@
+	@echo "  FUZZCC  $<"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
 
-tools: $(BUILD)/host/fuzz_cmdline
+$(BUILD)/fuzz/libcq.a: $(FUZZ_LIB_OBJS)
+	rm -f $@
+	ar rcsD $@ $^
+
+$(BUILD)/host/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(BUILD)/fuzz/libcq.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(BUILD)/fuzz/libcq.a -o $@
+
+.PHONY: fuzz fuzz-long
+fuzz: $(FUZZ_BINS)
+tools: $(FUZZ_BINS)
+
+fuzz-long: $(FUZZ_BINS)
+	@mkdir -p $(BUILD)/fuzz/artifacts
+	@set -e; for n in $(FUZZ_NAMES); do \
+		mkdir -p $(BUILD)/fuzz/corpus/$$n; \
+		dict=""; [ -f tests/fuzz/$$n.dict ] && dict="-dict=tests/fuzz/$$n.dict"; \
+		echo "fuzz-long: $$n for $(FUZZ_SECONDS) s"; \
+		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(BUILD)/host/fuzz_$$n \
+			-max_total_time=$(FUZZ_SECONDS) $$dict -print_final_stats=1 \
+			-artifact_prefix=$(BUILD)/fuzz/artifacts/$$n- \
+			$(BUILD)/fuzz/corpus/$$n tests/fuzz/corpus_$$n 2>&1 | \
+			grep -E '^(Done|stat::number_of_executed_units|==|SUMMARY|.*ERROR)'; \
+	done

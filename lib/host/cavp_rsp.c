@@ -42,6 +42,10 @@ static int verror(struct cavp_parser *p, int err, unsigned line, const char *fmt
 	if (n >= sizeof(p->errmsg))
 		n = sizeof(p->errmsg) - 1;
 	fmt_vsnprintf(p->errmsg + n, sizeof(p->errmsg) - n, fmt, ap);
+	/* The message quotes the file: keep it one line of printable ASCII. */
+	for (; p->errmsg[n]; n++)
+		if ((unsigned char)p->errmsg[n] < 0x20 || (unsigned char)p->errmsg[n] >= 0x7f)
+			p->errmsg[n] = '?';
 	return err;
 }
 

@@ -38,6 +38,15 @@ static void trim_spaces(char *s)
 	s[len - start] = '\0';
 }
 
+/* Bytes outside printable ASCII become '?': CPUID strings reach the
+ * one-line report, and a dump (or an emulator) may put any byte there. */
+static void printable(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+			*s = '?';
+}
+
 static void decode_signature(struct cpu_info *ci, uint32_t eax)
 {
 	unsigned family = CPUID_SIG_FAMILY(eax);
@@ -71,6 +80,7 @@ static void decode_brand(struct cpu_info *ci, cpuid_query_fn q, void *ctx)
 		p += 16;
 	}
 	*p = '\0';	/* brand[48]; the string may also end earlier */
+	printable(ci->brand);
 	trim_spaces(ci->brand);
 }
 
@@ -119,6 +129,7 @@ void cpuid_decode(struct cpu_info *ci, cpuid_query_fn q, void *ctx)
 	put_le32(ci->vendor + 4, r.edx);
 	put_le32(ci->vendor + 8, r.ecx);
 	ci->vendor[12] = '\0';
+	printable(ci->vendor);
 
 	if (ci->max_leaf >= CPUID_LEAF_FEATURES &&
 	    query(q, ctx, CPUID_LEAF_FEATURES, &r)) {

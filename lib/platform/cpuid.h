@@ -83,6 +83,7 @@ enum padlock_state {
 struct cpu_info {
 	char vendor[13];	/* 12 chars of leaf 0, NUL-terminated; "" if none */
 	char brand[49];		/* leaves 0x80000002-4, spaces trimmed both ends */
+				/* (both: a byte outside ASCII 0x20-0x7E reads '?') */
 	/* Display values (decimal), see cpuid_decode() for the rule */
 	unsigned family, model, stepping;
 	uint32_t signature;	/* raw leaf 1 EAX */
