@@ -122,6 +122,24 @@ static void test_poker_bounds(void **state)
 }
 
 /*
+ * The sum of squares always has the parity of 5000 (even), so a bound moved
+ * by one to the odd side (HI + 1, LO - 1) changes no verdict on any block:
+ * no block can catch it. The constants are therefore checked against FIPS
+ * 140-2 4.9.1 itself: X = (16 / 5000) * sum - 5000 must satisfy
+ * 2.16 < X < 46.17, i.e. 500216 * 5000 / 1600 < sum < 504617 * 5000 / 1600.
+ */
+static void test_poker_constants(void **state)
+{
+	const uint64_t lo_excl = 500216ull * 5000;   /* sum * 1600 must exceed this */
+	const uint64_t hi_excl = 504617ull * 5000;   /* ... and stay below this */
+	(void)state;
+	assert_true((uint64_t)FIPS_POKER_LO * 1600 > lo_excl);
+	assert_true((uint64_t)(FIPS_POKER_LO - 1) * 1600 <= lo_excl);   /* the smallest passing sum */
+	assert_true((uint64_t)FIPS_POKER_HI * 1600 < hi_excl);
+	assert_true((uint64_t)(FIPS_POKER_HI + 1) * 1600 >= hi_excl);   /* the largest passing sum */
+}
+
+/*
  * A block of alternating runs, zeros first, with n[k] runs of length
  * class k (1..5, 6+) of each colour; class-6 runs are 6 bits plus an even
  * share of the bits left to reach 20,000 (at most 25 bits: no long run).
@@ -576,6 +594,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_monobit_bounds),
 		cmocka_unit_test(test_poker_bounds),
+		cmocka_unit_test(test_poker_constants),
 		cmocka_unit_test(test_runs_bounds),
 		cmocka_unit_test(test_long_run_bounds),
 		cmocka_unit_test(test_continuous),
