@@ -19,3 +19,13 @@ $(ACPI_TEST): tests/kernel/acpi_test.c $(BUILD)/i386/obj/kernel/platform/acpi.c.
 	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -o $@
 
 tools: $(ACPI_TEST)
+
+# kernel/platform/timer.c against disagreeing timer models (i386), run by tests/kernel/timer.t.
+TIMER_TEST := $(BUILD)/i386/timer_test
+TIMER_TEST_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,kernel/platform/timer.c tests/host/hw_host.c)
+
+$(TIMER_TEST): tests/kernel/timer_test.c $(TIMER_TEST_OBJS) $(BUILD)/i386/libcq.a
+	@mkdir -p $(@D)
+	$(I386CC) $(I386CFLAGS) $< $(TIMER_TEST_OBJS) $(BUILD)/i386/libcq.a $(I386LDFLAGS) -o $@
+
+tools: $(TIMER_TEST)

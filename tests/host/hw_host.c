@@ -255,6 +255,16 @@ void *hw_bus_to_virt(uint32_t bus_addr)
 	return (void *)(uintptr_t)bus_addr;
 }
 
+uint64_t hw_host_tsc_peek(void)
+{
+	return H.tsc;
+}
+
+void hw_host_tsc_advance(uint64_t cycles)
+{
+	H.tsc += cycles;
+}
+
 uint64_t hw_rdtsc(void)
 {
 	H.st.tsc_reads++;

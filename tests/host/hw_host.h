@@ -53,6 +53,11 @@ void hw_host_set_cpuid(bool (*query)(void *ctx, uint32_t leaf, uint32_t subleaf,
 /* TSC cycles added per hw_rdtsc() call (default 1000). */
 void hw_host_set_tsc_step(uint64_t step);
 
+/* The TSC without advancing it, and a jump of it (for timer models that
+ * derive their counts from the TSC and let time pass on each port access). */
+uint64_t hw_host_tsc_peek(void);
+void hw_host_tsc_advance(uint64_t cycles);
+
 /* Counters, for tests that check how a driver used the hardware. */
 struct hw_host_stats {
 	unsigned long mmio_reads, mmio_writes, port_ins, port_outs;
