@@ -1,0 +1,39 @@
+# The i386 benchmark against OpenSSL: what the image runs (lib/aes and
+# drivers/aesni as the kernel objects, built with KCFLAGS) against Debian's
+# i386 libcrypto 3, in instructions per byte (qemu-i386 with the insn-count
+# plugin) and, where the kernel runs i386 programs, in wall-clock time.
+#
+#   make bench-i386   print the table (tools/bench/bench-i386.sh)
+#
+# libssl3:i386 is fetched with `apt-get download` and unpacked with
+# dpkg-deb -x under $(BUILD)/bench-i386/openssl: nothing is installed over
+# the system and nothing of it enters the repository.
+
+BI_DIR     := $(BUILD)/bench-i386
+BI_OSSL    := $(BI_DIR)/openssl/usr/lib/i386-linux-gnu
+BI_BIN     := $(BI_DIR)/bench-i386
+BI_PLUGIN  := $(BI_DIR)/insn-count.so
+BI_K_OBJS  := $(KOBJ_DIR)/lib/aes.c.o $(KOBJ_DIR)/lib/aes_tables.c.o \
+	$(KOBJ_DIR)/drivers/aesni/aesni.c.o
+
+.PHONY: bench-i386
+
+$(BI_OSSL)/libcrypto.so.3:
+	@mkdir -p $(BI_DIR)/deb
+	rm -f $(BI_DIR)/deb/*.deb
+	cd $(BI_DIR)/deb && apt-get download libssl3:i386
+	dpkg-deb -x $(BI_DIR)/deb/libssl3_*_i386.deb $(BI_DIR)/openssl
+	@test -f $@
+
+$(BI_PLUGIN): tools/bench/insn-count.c
+	@mkdir -p $(@D)
+	$(HOSTCC) -shared -fPIC -fvisibility=hidden -O2 $(WARN) $< -o $@
+
+# The kernel objects themselves, so the code measured is the image's.
+$(BI_BIN): tools/bench/bench-i386.c $(BI_K_OBJS) $(KOBJ_DIR)/libcq.a $(BI_OSSL)/libcrypto.so.3
+	@mkdir -p $(@D)
+	$(I386CC) $(I386CFLAGS) $< $(BI_K_OBJS) $(KOBJ_DIR)/libcq.a $(BI_OSSL)/libcrypto.so.3 \
+		-no-pie -Wl,-rpath,$(abspath $(BI_OSSL)) -o $@
+
+bench-i386: $(BI_BIN) $(BI_PLUGIN)
+	tools/bench/bench-i386.sh $(BI_BIN) $(BI_PLUGIN)
