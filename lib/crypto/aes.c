@@ -10,9 +10,13 @@
  * Written for gcc -O2 -march=i586 (no SSE, no 64-bit arithmetic): the state
  * lives in local 32-bit words through all rounds, one round per loop
  * iteration, and one table base serves all four tables of a kind. Blocks
- * are loaded and stored with byte-assembling helpers that gcc turns into
- * single 32-bit moves on x86 and that are correct at any alignment and
- * byte order.
+ * are loaded and stored as 32-bit words (any alignment; byte by byte on a
+ * big-endian machine). On i386 without PIC the rounds are the assembly of
+ * lib/crypto/aes_i386.c instead, which keeps all four state words in registers.
+ *
+ * Table-based: the table indices depend on key and data, so this code is
+ * not constant-time and leaks through cache timing, like the table code of
+ * OpenSSL (aes-586) it is measured against by `make bench-i386`.
  */
 #include "lib/crypto/aes.h"
 #include "lib/crypto/aes_tables.h"
@@ -21,14 +25,32 @@
 
 #define INLINE	static inline __attribute__((always_inline))
 
-/* Bytes p[0..3] as a column, row 0 in bits 0-7. */
+/*
+ * Bytes p[0..3] as a column, row 0 in bits 0-7. On a little-endian machine
+ * that is the word in memory, copied with __builtin_memcpy (one 32-bit
+ * move on x86, at any alignment; the freestanding kernel build does not
+ * treat plain memcpy as a builtin). GCC merges the byte stores of the
+ * portable form only partly, and a CBC block then costs 16 byte stores.
+ */
+#define LITTLE_ENDIAN_WORDS	(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+
 INLINE uint32_t load_col(const uint8_t *p)
 {
+	uint32_t v;
+
+	if (LITTLE_ENDIAN_WORDS) {
+		__builtin_memcpy(&v, p, 4);
+		return v;
+	}
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 INLINE void store_col(uint8_t *p, uint32_t v)
 {
+	if (LITTLE_ENDIAN_WORDS) {
+		__builtin_memcpy(p, &v, 4);
+		return;
+	}
 	p[0] = (uint8_t)v;
 	p[1] = (uint8_t)(v >> 8);
 	p[2] = (uint8_t)(v >> 16);
@@ -97,6 +119,11 @@ INLINE void encrypt_words(const struct aes_ctx *c, uint32_t st[4])
 	const uint32_t *rk = c->ek, *last = c->ek + 4 * c->rounds;
 	uint32_t s0, s1, s2, s3, t0, t1, t2, t3;
 
+	if (AES_I386_ASM) {
+		aes_i386_encrypt(c, st);
+		return;
+	}
+
 	s0 = st[0] ^ rk[0];
 	s1 = st[1] ^ rk[1];
 	s2 = st[2] ^ rk[2];
@@ -122,6 +149,11 @@ INLINE void decrypt_words(const struct aes_ctx *c, uint32_t st[4])
 {
 	const uint32_t *rk = c->dk, *last = c->dk + 4 * c->rounds;
 	uint32_t s0, s1, s2, s3, t0, t1, t2, t3;
+
+	if (AES_I386_ASM) {
+		aes_i386_decrypt(c, st);
+		return;
+	}
 
 	s0 = st[0] ^ rk[0];
 	s1 = st[1] ^ rk[1];

@@ -17,4 +17,21 @@ extern const uint8_t aes_inv_sbox[256];
 extern const uint32_t aes_te[4][256];
 extern const uint32_t aes_td[4][256];
 
+/*
+ * The cipher in i386 assembly (lib/aes_i386.c), used by lib/aes.c where
+ * AES_I386_ASM is 1: 32-bit x86 without position-independent code (the
+ * assembly addresses the tables absolutely). st[4] holds the state
+ * columns (row 0 in bits 0-7), encrypted or decrypted in place with the
+ * context's ek or dk schedule and its round count.
+ */
+#if defined(__i386__) && !defined(__PIC__)
+#define AES_I386_ASM	1
+#else
+#define AES_I386_ASM	0
+#endif
+
+struct aes_ctx;
+void aes_i386_encrypt(const struct aes_ctx *c, uint32_t st[4]);
+void aes_i386_decrypt(const struct aes_ctx *c, uint32_t st[4]);
+
 #endif
