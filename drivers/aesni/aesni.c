@@ -9,10 +9,12 @@
  * kernel does not promise the 16-byte stack alignment the compiler assumes
  * for spilled XMM values (movaps/movdqa fault on a misaligned address).
  *
- * Round keys are read with unaligned loads once per call into locals; the
- * compiler keeps them in registers or in its own aligned stack slots, so a
- * session at any address works. Those copies are not wiped on return
- * (nor are the XMM registers); the session's schedules are.
+ * Round keys are read with unaligned loads once per call into an aligned
+ * array on the stack, which the round instructions take as memory
+ * operands, so a session at any address works. Those copies are not wiped
+ * on return (nor are the XMM registers); the session's schedules are.
+ * GCC may use CMOV in the AESNI_FN functions (every SSE2 CPU has it), so
+ * the assembler is told that too; the audit allows it in .text_cpufeat.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -40,7 +42,7 @@
  * audit (scripts/insn-audit.sh) still checks that they appear only in
  * .text_cpufeat.
  */
-__asm__(".arch .sse2\n\t.arch .aes");
+__asm__(".arch .sse2\n\t.arch .aes\n\t.arch .cmov");
 
 #define AESNI_TARGET	"aes,sse2"
 #define AESNI_FN	CPUFEAT_FN(AESNI_TARGET) __attribute__((force_align_arg_pointer))
@@ -48,8 +50,6 @@ __asm__(".arch .sse2\n\t.arch .aes");
 #define AESNI_INLINE	static inline __attribute__((always_inline, target(AESNI_TARGET)))
 
 #define BLOCK		16
-#define LANES		8	/* blocks in flight in the parallel loops */
-#define LANES_HALF	4	/* the next step for a shorter remainder */
 
 /* Nr rounds for a key of Nk 32-bit words (4, 6, 8), FIPS-197 Figure 4. */
 #define NR(nk)	((nk) + 6)
@@ -149,75 +149,138 @@ int aesni_expand_key(struct aesni_key *enc, struct aesni_key *dec,
 	return 0;
 }
 
-/* ---- block kernels: n blocks (1, 4 or 8, a constant) in flight ---- */
+/*
+ * ---- block kernels ----
+ *
+ * 32-bit code has eight XMM registers. The parallel loops keep every block
+ * in flight in its own register and take each round key as a memory
+ * operand of AESENC & co. (from the call's aligned stack copy, k[]), so no
+ * register holds a key and nothing spills: ECB runs ECB_LANES = 8 blocks;
+ * CBC decryption and CTR run LANES = 7 and keep the eighth register for
+ * the ciphertext or plaintext block their last step XORs in. That XOR
+ * rides on the last round: AESENCLAST(x, k ^ p) = AESENCLAST(x, k) ^ p,
+ * and likewise for AESDECLAST (Intel SDM vol. 2A: the last step of both
+ * is the XOR with the round key operand).
+ *
+ * The helpers with a memory operand are inline assembly: with intrinsics
+ * GCC loads a key into a register once for all lanes, which needs a
+ * ninth register. Legacy-SSE memory operands must be 16-byte aligned; k[]
+ * is an array of __m128i in a function that realigns its stack.
+ */
+#define ECB_LANES	8
+#define LANES		7
+
+AESNI_INLINE __m128i enc_m(__m128i x, const __m128i *k)
+{
+	__asm__("aesenc %1, %0" : "+x"(x) : "m"(*k));
+	return x;
+}
+
+AESNI_INLINE __m128i enclast_m(__m128i x, const __m128i *k)
+{
+	__asm__("aesenclast %1, %0" : "+x"(x) : "m"(*k));
+	return x;
+}
+
+AESNI_INLINE __m128i dec_m(__m128i x, const __m128i *k)
+{
+	__asm__("aesdec %1, %0" : "+x"(x) : "m"(*k));
+	return x;
+}
+
+AESNI_INLINE __m128i declast_m(__m128i x, const __m128i *k)
+{
+	__asm__("aesdeclast %1, %0" : "+x"(x) : "m"(*k));
+	return x;
+}
+
+AESNI_INLINE __m128i xor_m(__m128i x, const __m128i *k)
+{
+	__asm__("pxor %1, %0" : "+x"(x) : "m"(*k));
+	return x;
+}
+
+AESNI_INLINE __m128i loadu(const uint8_t *p)
+{
+	return _mm_loadu_si128((const __m128i *)p);
+}
+
+AESNI_INLINE void storeu(uint8_t *p, __m128i x)
+{
+	_mm_storeu_si128((__m128i *)p, x);
+}
 
 AESNI_INLINE void load_keys(__m128i *k, const struct aesni_key *key)
 {
 	unsigned i;
 	for (i = 0; i <= key->rounds; i++)
-		k[i] = _mm_loadu_si128((const __m128i *)(key->rk + BLOCK * i));
+		k[i] = loadu(key->rk + BLOCK * i);
 }
 
-AESNI_INLINE void encrypt_lanes(__m128i *b, unsigned n, const __m128i *k, unsigned nr)
+/*
+ * Rounds 1 .. nr - 1 of n lanes, key r from k[r]: an odd one first (nr - 1
+ * is odd for every key size), then two per loop iteration.
+ */
+AESNI_INLINE void enc_rounds(__m128i *b, unsigned n, const __m128i *k, unsigned nr)
 {
-	unsigned r, j;
-#pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		b[j] = _mm_xor_si128(b[j], k[0]);
-	for (r = 1; r < nr; r++) {
+	const __m128i *kr = k + 1, *end = k + nr;
+	unsigned j;
+
+	if ((nr - 1) & 1) {
 #pragma GCC unroll 8
 		for (j = 0; j < n; j++)
-			b[j] = _mm_aesenc_si128(b[j], k[r]);
+			b[j] = enc_m(b[j], kr);
+		kr++;
 	}
-#pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		b[j] = _mm_aesenclast_si128(b[j], k[nr]);
-}
-
-AESNI_INLINE void decrypt_lanes(__m128i *b, unsigned n, const __m128i *k, unsigned nr)
-{
-	unsigned r, j;
-#pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		b[j] = _mm_xor_si128(b[j], k[0]);
-	for (r = 1; r < nr; r++) {
+	for (; kr < end; kr += 2) {
 #pragma GCC unroll 8
 		for (j = 0; j < n; j++)
-			b[j] = _mm_aesdec_si128(b[j], k[r]);
+			b[j] = enc_m(b[j], kr);
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = enc_m(b[j], kr + 1);
 	}
-#pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		b[j] = _mm_aesdeclast_si128(b[j], k[nr]);
 }
 
-AESNI_INLINE void load_lanes(__m128i *b, unsigned n, const uint8_t *in)
+AESNI_INLINE void dec_rounds(__m128i *b, unsigned n, const __m128i *k, unsigned nr)
 {
+	const __m128i *kr = k + 1, *end = k + nr;
 	unsigned j;
-#pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		b[j] = _mm_loadu_si128((const __m128i *)(in + BLOCK * j));
-}
 
-AESNI_INLINE void store_lanes(uint8_t *out, const __m128i *b, unsigned n)
-{
-	unsigned j;
+	if ((nr - 1) & 1) {
 #pragma GCC unroll 8
-	for (j = 0; j < n; j++)
-		_mm_storeu_si128((__m128i *)(out + BLOCK * j), b[j]);
+		for (j = 0; j < n; j++)
+			b[j] = dec_m(b[j], kr);
+		kr++;
+	}
+	for (; kr < end; kr += 2) {
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = dec_m(b[j], kr);
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = dec_m(b[j], kr + 1);
+	}
 }
 
 /* ECB over n-block groups while at least n blocks remain. */
 AESNI_INLINE size_t ecb_step(const __m128i *k, unsigned nr, bool enc, unsigned n,
 			     const uint8_t **in, uint8_t **out, size_t len)
 {
-	__m128i b[LANES];
+	__m128i b[ECB_LANES];
+	unsigned j;
+
 	while (len >= BLOCK * n) {
-		load_lanes(b, n, *in);
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = xor_m(loadu(*in + BLOCK * j), &k[0]);
 		if (enc)
-			encrypt_lanes(b, n, k, nr);
+			enc_rounds(b, n, k, nr);
 		else
-			decrypt_lanes(b, n, k, nr);
-		store_lanes(*out, b, n);
+			dec_rounds(b, n, k, nr);
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			storeu(*out + BLOCK * j, enc ? enclast_m(b[j], &k[nr]) : declast_m(b[j], &k[nr]));
 		*in += BLOCK * n;
 		*out += BLOCK * n;
 		len -= BLOCK * n;
@@ -232,8 +295,7 @@ AESNI_INLINE void ecb(const struct aesni_key *key, bool enc, const uint8_t *in,
 	unsigned nr = key->rounds;
 
 	load_keys(k, key);
-	len = ecb_step(k, nr, enc, LANES, &in, &out, len);
-	len = ecb_step(k, nr, enc, LANES_HALF, &in, &out, len);
+	len = ecb_step(k, nr, enc, ECB_LANES, &in, &out, len);
 	ecb_step(k, nr, enc, 1, &in, &out, len);
 }
 
@@ -255,10 +317,10 @@ AESNI_FN void aesni_cbc_encrypt(const struct aesni_key *enc, uint8_t iv[16],
 				const uint8_t *in, uint8_t *out, size_t len)
 {
 	__m128i k[AESNI_MAX_ROUNDS + 1], x;
-	unsigned nr = enc->rounds, r;
+	unsigned nr = enc->rounds;
 
 	load_keys(k, enc);
-	x = _mm_loadu_si128((const __m128i *)iv);
+	x = loadu(iv);
 	for (; len >= BLOCK; len -= BLOCK, in += BLOCK, out += BLOCK) {
 		/*
 		 * C[i] = E(P[i] ^ C[i-1]): the next block needs this one, so
@@ -266,35 +328,42 @@ AESNI_FN void aesni_cbc_encrypt(const struct aesni_key *enc, uint8_t iv[16],
 		 * not depend on C[i-1]: computed apart, it leaves one XOR
 		 * instead of two between the rounds of consecutive blocks.
 		 */
-		__m128i t = _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), k[0]);
-		__asm__("" : "+x"(t));	/* keep GCC from reassociating the XORs */
+		__m128i t = xor_m(loadu(in), &k[0]);
 		x = _mm_xor_si128(x, t);
-		for (r = 1; r < nr; r++)
-			x = _mm_aesenc_si128(x, k[r]);
-		x = _mm_aesenclast_si128(x, k[nr]);
-		_mm_storeu_si128((__m128i *)out, x);
+		enc_rounds(&x, 1, k, nr);
+		x = enclast_m(x, &k[nr]);
+		storeu(out, x);
 	}
-	_mm_storeu_si128((__m128i *)iv, x);
+	storeu(iv, x);
 }
 
-/* CBC decryption of n-block groups: P[i] = D(C[i]) ^ C[i-1], all independent. */
+/*
+ * CBC decryption of n-block groups: P[i] = D(C[i]) ^ C[i-1], all
+ * independent. The last round takes k[nr] ^ C[i-1] as its key. Lanes
+ * finish from the last to the first, so with in == out each C[i-1] is
+ * read before P[i-1] overwrites it. prev[0] (aligned memory) holds the
+ * C[-1] of the group, prev[1] takes the group's last block for the next.
+ */
 AESNI_INLINE size_t cbc_dec_step(const __m128i *k, unsigned nr, unsigned n, __m128i *prev,
 				 const uint8_t **in, uint8_t **out, size_t len)
 {
-	__m128i c[LANES], b[LANES];
-	unsigned j;
+	__m128i b[LANES], t;
+	int j;
+
 	while (len >= BLOCK * n) {
-		load_lanes(c, n, *in);		/* all read before any write: in == out works */
 #pragma GCC unroll 8
-		for (j = 0; j < n; j++)
-			b[j] = c[j];
-		decrypt_lanes(b, n, k, nr);
-		b[0] = _mm_xor_si128(b[0], *prev);
+		for (j = 0; j < (int)n; j++)
+			b[j] = xor_m(loadu(*in + BLOCK * j), &k[0]);
+		dec_rounds(b, n, k, nr);
+		_mm_store_si128(&prev[1], loadu(*in + BLOCK * (n - 1)));
 #pragma GCC unroll 8
-		for (j = 1; j < n; j++)
-			b[j] = _mm_xor_si128(b[j], c[j - 1]);
-		*prev = c[n - 1];
-		store_lanes(*out, b, n);
+		for (j = (int)n - 1; j >= 1; j--) {
+			t = xor_m(loadu(*in + BLOCK * (j - 1)), &k[nr]);
+			storeu(*out + BLOCK * j, _mm_aesdeclast_si128(b[j], t));
+		}
+		t = xor_m(_mm_load_si128(&prev[0]), &k[nr]);
+		storeu(*out, _mm_aesdeclast_si128(b[0], t));
+		_mm_store_si128(&prev[0], _mm_load_si128(&prev[1]));
 		*in += BLOCK * n;
 		*out += BLOCK * n;
 		len -= BLOCK * n;
@@ -305,15 +374,14 @@ AESNI_INLINE size_t cbc_dec_step(const __m128i *k, unsigned nr, unsigned n, __m1
 AESNI_FN void aesni_cbc_decrypt(const struct aesni_key *dec, uint8_t iv[16],
 				const uint8_t *in, uint8_t *out, size_t len)
 {
-	__m128i k[AESNI_MAX_ROUNDS + 1], prev;
+	__m128i k[AESNI_MAX_ROUNDS + 1], prev[2];
 	unsigned nr = dec->rounds;
 
 	load_keys(k, dec);
-	prev = _mm_loadu_si128((const __m128i *)iv);
-	len = cbc_dec_step(k, nr, LANES, &prev, &in, &out, len);
-	len = cbc_dec_step(k, nr, LANES_HALF, &prev, &in, &out, len);
-	cbc_dec_step(k, nr, 1, &prev, &in, &out, len);
-	_mm_storeu_si128((__m128i *)iv, prev);
+	prev[0] = loadu(iv);
+	len = cbc_dec_step(k, nr, LANES, prev, &in, &out, len);
+	cbc_dec_step(k, nr, 1, prev, &in, &out, len);
+	storeu(iv, prev[0]);
 }
 
 /* ---- CTR ---- */
@@ -338,32 +406,75 @@ AESNI_INLINE __m128i next_counter(struct ctr128 *c)
 	return b;
 }
 
-AESNI_INLINE size_t ctr_step(const __m128i *k, unsigned nr, unsigned n, struct ctr128 *c,
-			     const uint8_t **in, uint8_t **out, size_t len)
+/*
+ * CTR over LANES-block groups while at least LANES blocks remain and the
+ * low 32 bits of the counter do not carry within the group (nor into the
+ * next value). The counter's bytes 0-11 are then the same for the whole
+ * group: base[0] (aligned memory) holds them with bytes 12-15 zero, base[1]
+ * the same XORed with round key 0. A lane's block is the 32-bit
+ * big-endian tail lo + j put into bytes 12-15 (MOVD to the low dword,
+ * PSLLDQ by 12 bytes, SSE2). When byte 15 does not wrap within the group,
+ * lanes 1 .. LANES-1 are lane 0's block plus j in byte 15 instead (PADDD
+ * of j << 24 on the high dword, whose top byte is byte 15). The last round
+ * takes k[nr] ^ P[i] as its key.
+ */
+static const __m128i ctr_inc[LANES] = {
+	{ 0, 0 }, { 0, 1ll << 56 }, { 0, 2ll << 56 }, { 0, 3ll << 56 },
+	{ 0, 4ll << 56 }, { 0, 5ll << 56 }, { 0, 6ll << 56 },
+};
+
+AESNI_INLINE size_t ctr_groups(const __m128i *k, unsigned nr, const __m128i *base,
+			       struct ctr128 *c, const uint8_t **in, uint8_t **out, size_t len)
 {
-	__m128i b[LANES], p[LANES];
+	__m128i b[LANES], t;
+	uint32_t lo = (uint32_t)c->lo;
+	uint64_t done = 0;
 	unsigned j;
-	while (len >= BLOCK * n) {
+
+	while (len >= BLOCK * LANES && lo <= 0xffffffffu - LANES) {
+		if ((lo & 0xff) <= 0xff - (LANES - 1)) {
+			t = _mm_cvtsi32_si128((int)__builtin_bswap32(lo));
+			t = _mm_or_si128(_mm_slli_si128(t, 12), _mm_load_si128(&base[0]));
 #pragma GCC unroll 8
-		for (j = 0; j < n; j++)
-			b[j] = next_counter(c);
-		encrypt_lanes(b, n, k, nr);
-		load_lanes(p, n, *in);
+			for (j = 1; j < LANES; j++)
+				b[j] = xor_m(_mm_add_epi32(t, ctr_inc[j]), &k[0]);
+			b[0] = xor_m(t, &k[0]);
+		} else {
 #pragma GCC unroll 8
-		for (j = 0; j < n; j++)
-			b[j] = _mm_xor_si128(b[j], p[j]);
-		store_lanes(*out, b, n);
-		*in += BLOCK * n;
-		*out += BLOCK * n;
-		len -= BLOCK * n;
+			for (j = 0; j < LANES; j++) {
+				b[j] = _mm_cvtsi32_si128((int)__builtin_bswap32(lo + j));
+				b[j] = xor_m(_mm_slli_si128(b[j], 12), &base[1]);
+			}
+		}
+		enc_rounds(b, LANES, k, nr);
+#pragma GCC unroll 8
+		for (j = 0; j < LANES; j++) {
+			t = xor_m(loadu(*in + BLOCK * j), &k[nr]);
+			storeu(*out + BLOCK * j, _mm_aesenclast_si128(b[j], t));
+		}
+		lo += LANES;
+		done += LANES;
+		*in += BLOCK * LANES;
+		*out += BLOCK * LANES;
+		len -= BLOCK * LANES;
 	}
+	c->lo += done;
 	return len;
+}
+
+/* One keystream block for the counter's current value (which advances). */
+AESNI_INLINE __m128i ctr_block(const __m128i *k, unsigned nr, struct ctr128 *c)
+{
+	__m128i b = xor_m(next_counter(c), &k[0]);
+
+	enc_rounds(&b, 1, k, nr);
+	return enclast_m(b, &k[nr]);
 }
 
 AESNI_FN void aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
 			const uint8_t *in, uint8_t *out, size_t len)
 {
-	__m128i k[AESNI_MAX_ROUNDS + 1], b;
+	__m128i k[AESNI_MAX_ROUNDS + 1], base[2], b;
 	unsigned nr = enc->rounds;
 	struct ctr128 c;
 	uint8_t ks[BLOCK];
@@ -372,13 +483,23 @@ AESNI_FN void aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
 	load_keys(k, enc);
 	c.hi = load_be64(counter);
 	c.lo = load_be64(counter + 8);
-	len = ctr_step(k, nr, LANES, &c, &in, &out, len);
-	len = ctr_step(k, nr, LANES_HALF, &c, &in, &out, len);
-	len = ctr_step(k, nr, 1, &c, &in, &out, len);
+	for (;;) {
+		/* Bytes 0-11 of the counter, 12-15 zero; and ^ round key 0. */
+		base[0] = _mm_set_epi64x((long long)__builtin_bswap64(c.lo & ~0xffffffffull),
+					 (long long)__builtin_bswap64(c.hi));
+		base[1] = xor_m(base[0], &k[0]);
+		len = ctr_groups(k, nr, base, &c, &in, &out, len);
+		if (len < BLOCK)
+			break;
+		/* Fewer than LANES blocks left, or a carry out of the low 32 bits. */
+		storeu(out, _mm_xor_si128(ctr_block(k, nr, &c), loadu(in)));
+		in += BLOCK;
+		out += BLOCK;
+		len -= BLOCK;
+	}
 	if (len > 0) {
 		/* Partial last block: the first len bytes of one keystream block. */
-		b = next_counter(&c);
-		encrypt_lanes(&b, 1, k, nr);
+		b = ctr_block(k, nr, &c);
 		_mm_storeu_si128((__m128i *)ks, b);
 		for (i = 0; i < len; i++)
 			out[i] = in[i] ^ ks[i];
@@ -460,7 +581,7 @@ static void aesni_release(struct aes_session *s)
 
 const struct aes_engine aesni_engine = {
 	.name = "aesni",
-	.description = "AES-NI instructions (AESENC/AESDEC/AESKEYGENASSIST/AESIMC), 8 blocks in flight",
+	.description = "AES-NI instructions (AESENC/AESDEC/AESKEYGENASSIST/AESIMC), 7-8 blocks in flight",
 	.supported = { AESNI_PAIRS, AESNI_PAIRS, AESNI_PAIRS },
 	.align = 1,
 	.max_len = 0,

@@ -64,7 +64,7 @@ void aesni_ecb_decrypt(const struct aesni_key *dec, const uint8_t *in, uint8_t *
  * is left untouched); iv (16 bytes) is read as the IV and replaced by the
  * last ciphertext block, so a message may be split over several calls.
  * Encryption is serial (one block at a time, each depends on the last);
- * decryption takes eight blocks per loop iteration.
+ * decryption takes seven blocks per loop iteration.
  */
 void aesni_cbc_encrypt(const struct aesni_key *enc, uint8_t iv[16],
 		       const uint8_t *in, uint8_t *out, size_t len);
@@ -75,7 +75,7 @@ void aesni_cbc_decrypt(const struct aesni_key *dec, uint8_t iv[16],
  * CTR (SP 800-38A 6.5 with the standard incrementing function of B.1 over
  * all 128 bits): counter (16 bytes) is a big-endian integer incremented by
  * one per block, carrying through all 16 bytes and wrapping from 2^128-1
- * to 0. Encryption and decryption are the same operation; eight blocks per
+ * to 0. Encryption and decryption are the same operation; seven blocks per
  * loop iteration. Any len: a partial last block uses the first len % 16
  * bytes of its keystream block and still consumes its counter value. On
  * return counter is the next unused counter block. Uses the encryption
