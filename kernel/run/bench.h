@@ -55,6 +55,7 @@ enum bench_scope { BENCH_OFF, BENCH_QUICK, BENCH_FULL };
 struct bench_options {
 	enum bench_scope scope;
 	uint32_t cell_ms;		/* ms of repetitions per cell; 0: the scope's default */
+	bool hypervisor;		/* CPUID.1:ECX bit 31: bench=quick keeps to AES-128 and -256 */
 };
 
 /*

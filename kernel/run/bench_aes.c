@@ -115,6 +115,34 @@ static int aes_run_setup(struct aes_run *r, const struct bench_row *row,
 	return 0;
 }
 
+/*
+ * Predicted cycles per operation at size index i from the row's measured
+ * smaller sizes (0 when none): the straight line through the last two
+ * (fixed + per-byte cost, never below the last), or from one alone its
+ * cost scaled by the size ratio (an upper bound for such a cost).
+ */
+static uint64_t predict_cycles(const struct bench_row *row, unsigned i)
+{
+	uint64_t c1 = 0, c2 = 0, s1 = 0, s2 = 0, si = bench_sizes[i], pred;
+	unsigned j;
+
+	for (j = 0; j < i; j++) {
+		const struct bench_cell *c = &row->cell[j];
+		if (!c->measured || c->ops == 0 || c->cycles == 0)
+			continue;
+		c1 = c2;
+		s1 = s2;
+		c2 = c->cycles / c->ops;
+		s2 = bench_sizes[j];
+	}
+	if (c2 == 0)
+		return 0;
+	if (c1 == 0 || c2 <= c1)
+		return bstat_muldiv(c2, si, s2);
+	pred = c2 + bstat_muldiv(c2 - c1, si - s2, s2 - s1);
+	return pred;
+}
+
 bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,
 			   struct bench_buffers *bb)
 {
@@ -135,9 +163,9 @@ bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,
 		if (rc == 0)
 			rc = aes_run_setup(&r, row, bb, bench_sizes[i]);
 		if (rc == 0)
-			rc = bench_measure(p, aes_run_fn, &r,
-					   row->bv == BV_DUAL ? 2ull * bench_sizes[i] : bench_sizes[i],
-					   &row->cell[i]);
+			rc = bench_measure_hint(p, aes_run_fn, &r,
+						row->bv == BV_DUAL ? 2ull * bench_sizes[i] : bench_sizes[i],
+						predict_cycles(row, i), &row->cell[i]);
 		else
 			row->cell[i].err = rc;
 		if (rc != 0)
@@ -234,7 +262,8 @@ static bool variant_triple(const struct aes_engine *e, unsigned *bits, enum aes_
  * algorithm sits together: for each key size, mode and direction, one row
  * per engine that claims it; then each engine's variant rows.
  */
-unsigned bench_aes_rows(struct bench_row *rows, unsigned max, unsigned *nengines)
+unsigned bench_aes_rows(struct bench_row *rows, unsigned max, unsigned keys,
+			unsigned *nengines)
 {
 	unsigned n = 0, i, k, mi, di, bits;
 	enum aes_mode m;
@@ -242,7 +271,7 @@ unsigned bench_aes_rows(struct bench_row *rows, unsigned max, unsigned *nengines
 
 	*nengines = 0;
 	for (k = 0; k < AES_KEYSIZES; k++)
-		for (mi = 0; mi < AES_MODE_COUNT; mi++)
+		for (mi = 0; mi < AES_MODE_COUNT && (keys >> k & 1); mi++)
 			for (di = 0; di < AES_DIR_COUNT; di++)
 				for (i = 0; i < engine_aes_count(); i++) {
 					const struct aes_engine *e = engine_aes(i);

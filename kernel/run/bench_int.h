@@ -88,6 +88,16 @@ typedef int (*bench_fn)(void *ctx, uint64_t count);
 int bench_measure(const struct bench_plan *p, bench_fn fn, void *ctx,
 		  uint64_t bytes_per_op, struct bench_cell *cell);
 
+/*
+ * bench_measure with a predicted cost of hint cycles per operation (0: no
+ * prediction, as bench_measure): instead of doubling from 1, one run of
+ * target / hint operations sets the count (scaled to target; kept, and
+ * counted as the first repetition, when it lasted 3/4 to 3/2 of target);
+ * a run off by more than 8 times falls back to doubling from its count.
+ */
+int bench_measure_hint(const struct bench_plan *p, bench_fn fn, void *ctx,
+		       uint64_t bytes_per_op, uint64_t hint, struct bench_cell *cell);
+
 /* "engine error -5 (hardware error)" or "a repetition took zero cycles". */
 const char *bench_strerror(int err);
 
@@ -105,12 +115,13 @@ bool bench_buffers(struct bench_buffers **out);
 
 /*
  * Fills rows[0..max) with the AES rows, algorithm-major: for each key
- * size, mode and direction one row per engine claiming it (no decryption
- * row for OFB/CTR, the same operation), then each engine's variants.
- * *nengines counts the engines with rows. Returns the number of rows.
+ * size in keys (bit k: aes_keysize_bits(k)), mode and direction one row
+ * per engine claiming it (no decryption row for OFB/CTR, the same
+ * operation), then each engine's variants. *nengines counts the engines
+ * with rows. Returns the number of rows.
  */
 unsigned bench_aes_rows(struct bench_row *rows, unsigned max,
-			unsigned *nengines);
+			unsigned keys, unsigned *nengines);
 
 /* Measures every size of an AES row and prints its records; false if a cell failed. */
 bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,

@@ -263,6 +263,7 @@ static void stage_bench(void)
 	o.scope = boot.opt.bench == CQ_BENCH_OFF ? BENCH_OFF
 		  : boot.opt.bench == CQ_BENCH_FULL ? BENCH_FULL : BENCH_QUICK;
 	o.cell_ms = boot.opt.bench_ms;
+	o.hypervisor = cpu()->hypervisor;
 	bench_run(&o);
 }
 

@@ -190,6 +190,32 @@ has(\@recs, 'cost', { engine => 'dmadev', alg => 'aes-128-cbc', dir => 'encrypt'
 		      fit => 'ok' },
     'noisy: the other fits keep their break-even (dmadev from 251 bytes)');
 
+# ---- the cost of choosing the operation counts ----
+# bench_ms=1 at 1 GHz: 1e6 cycles of repetitions per cell. Doubling from 1
+# costs about as much again per cell; predicting each AES cell from the
+# row's smaller sizes leaves about one extra run of the three.
+($st, @out) = run('good');
+my @grecs = bench_records(\@out);
+my $cells = grep { my $t = $_->[0] // ''; $t =~ /^(cipher|hash|montmul)$/ || $t eq 'rng' } @grecs;
+my ($clock) = map { /^# model: clock=(\d+)$/ ? $1 : () } @out;
+ok(defined $clock && $cells > 100 && $clock <= 1.5 * $cells * 1e6,
+   "good: the whole run takes at most 1.5 budgets per cell ($cells cells, " . ($clock // 'no') . ' cycles)');
+
+# ---- scope: AES-192 only outside a hypervisor, under bench=quick ----
+($st, @out) = run('wide');
+my @wrecs = bench_records(\@out);
+my @w192 = grep { ($_->[0] // '') eq 'cipher' && $_->[1]{key_bits} == 192 } @wrecs;
+ok(@w192 == 6 && scalar(grep { $_ eq '# bench: scope: every key size, mode and direction each engine claims' } @out),
+   'wide: no hypervisor: the AES-192 row is measured (6 cells) and the scope says every key size');
+($st, @out) = run('hypervisor');
+my @hrecs = bench_records(\@out);
+my @h192 = grep { ($_->[0] // '') eq 'cipher' && $_->[1]{key_bits} == 192 } @hrecs;
+my @h256 = grep { ($_->[0] // '') eq 'cipher' && $_->[1]{key_bits} == 256 } @hrecs;
+ok($st == 0 && !@h192 && @h256 > 0, 'hypervisor: bench=quick measures AES-128 and AES-256 but not AES-192',
+   map { $_->[2] } @h192);
+ok(scalar(grep { /^# bench: scope: under a hypervisor .* leaves out the AES-192 rows; bench=full measures every key size$/ } @out),
+   'hypervisor: the scope line says what is left out and that bench=full measures it');
+
 # ---- failures ----
 ($st, @out) = run('engine-error');
 ok(scalar(grep { /^not ok 1 - bench: cipher table measured for 4 AES engines/ } @out),
