@@ -427,8 +427,7 @@ AESNI_INLINE size_t ctr_groups(const __m128i *k, unsigned nr, const __m128i *bas
 			       struct ctr128 *c, const uint8_t **in, uint8_t **out, size_t len)
 {
 	__m128i b[LANES], t;
-	uint32_t lo = (uint32_t)c->lo;
-	uint64_t done = 0;
+	uint32_t lo = (uint32_t)c->lo;	/* does not wrap in the loop: its condition */
 	unsigned j;
 
 	while (len >= BLOCK * LANES && lo <= 0xffffffffu - LANES) {
@@ -453,12 +452,11 @@ AESNI_INLINE size_t ctr_groups(const __m128i *k, unsigned nr, const __m128i *bas
 			storeu(*out + BLOCK * j, _mm_aesenclast_si128(b[j], t));
 		}
 		lo += LANES;
-		done += LANES;
 		*in += BLOCK * LANES;
 		*out += BLOCK * LANES;
 		len -= BLOCK * LANES;
 	}
-	c->lo += done;
+	c->lo += lo - (uint32_t)c->lo;
 	return len;
 }
 
