@@ -1,0 +1,80 @@
+#!/bin/bash
+# The i386 benchmark against OpenSSL (make bench-i386, mk/bench-i386.mk):
+#  1-3: the instruction counter (tools/bench/insn-count.c, a qemu-i386
+#       plugin) counts exactly: 1000 NOPs, and a loop of 1 + 2 x 500
+#       instructions, between two markers;
+#  4-6: when the harness is built (make bench-i386: it needs libssl3:i386
+#       from the package archive), its table has every cell, and the
+#       software engine (lib/aes as the kernel builds it) takes at most as
+#       many instructions per byte as OpenSSL's aes-586 on the Geode LX's
+#       path for CBC encryption, CBC decryption and ECB (issue 17).
+# Env: CQ_BUILD (build dir, default "build").
+set -u
+build=${CQ_BUILD:-build}
+echo "TAP version 13"
+echo "1..6"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+if gcc -shared -fPIC -fvisibility=hidden -O2 -Wall -Wextra -Werror tools/bench/insn-count.c \
+	-o "$tmp/insn-count.so" 2>"$tmp/err"; then
+	echo "ok 1 - the insn-count plugin builds"
+else
+	echo "not ok 1 - the insn-count plugin builds"
+	sed 's/^/# /' "$tmp/err"
+fi
+cat > "$tmp/probe.c" <<'C'
+#include <unistd.h>
+#include <sys/syscall.h>
+#define MARK(a, b) syscall(0x7ffe, a, b)
+int main(void)
+{
+	MARK(1, 0);
+	__asm__ volatile(".rept 1000\n\tnop\n\t.endr");
+	MARK(1, 1);
+	MARK(2, 0);
+	__asm__ volatile("movl $500, %%ecx\n1:\tdecl %%ecx\n\tjnz 1b" : : : "ecx");
+	MARK(2, 1);
+	MARK(3, 0);
+	MARK(3, 1);
+	return 0;
+}
+C
+if i686-linux-gnu-gcc -O1 "$tmp/probe.c" -o "$tmp/probe" 2>"$tmp/err" &&
+	qemu-i386 -L /usr/i686-linux-gnu -plugin "$tmp/insn-count.so,out=$tmp/marks" "$tmp/probe" &&
+	[ -s "$tmp/marks" ]; then
+	# Interval k: count at mark (k,1) - count at (k,0); interval 3 is the markers' own cost.
+	read -r nops loop <<<"$(awk '$1 == "mark" { at[$2 "," $3] = $4 }
+		END { base = at["3,1"] - at["3,0"]; print at["1,1"] - at["1,0"] - base, at["2,1"] - at["2,0"] - base }' "$tmp/marks")"
+	[ "$nops" = 1000 ] && echo "ok 2 - 1000 NOPs count 1000" || echo "not ok 2 - 1000 NOPs count 1000 (got $nops)"
+	[ "$loop" = 1001 ] && echo "ok 3 - a 500-pass loop counts 1001" || echo "not ok 3 - a 500-pass loop counts 1001 (got $loop)"
+else
+	echo "not ok 2 - the probe runs under qemu-i386 with the plugin"
+	echo "not ok 3 - the probe runs under qemu-i386 with the plugin"
+	sed 's/^/# /' "$tmp/err"
+fi
+
+bin=$build/bench-i386/bench-i386
+if [ ! -x "$bin" ]; then
+	for i in 4 5 6; do echo "ok $i # SKIP $bin not built (make bench-i386 downloads libssl3:i386)"; done
+	exit 0
+fi
+if tools/bench/bench-i386.sh "$bin" "$tmp/insn-count.so" > "$tmp/table" 2>"$tmp/err"; then
+	echo "ok 4 - make bench-i386's table runs (ours and OpenSSL agree in every cell)"
+else
+	echo "not ok 4 - make bench-i386's table runs (ours and OpenSSL agree in every cell)"
+	sed 's/^/# /' "$tmp/err"
+fi
+sed 's/^/# /' "$tmp/table"
+cells=$(grep -c -E '^  (ecb-encrypt|ecb-decrypt|cbc-encrypt|cbc-decrypt|ctr) (128|192|256) +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+x' "$tmp/table")
+[ "$cells" = 45 ] && echo "ok 5 - 45 cells: 3 OpenSSL paths x 5 modes x 3 key sizes" ||
+	echo "not ok 5 - 45 cells: 3 OpenSSL paths x 5 modes x 3 key sizes (got $cells)"
+over=$(awk '/^geode-lx/ { on = 1; next } /^[a-z]/ { on = 0 }
+	on && $1 ~ /^(cbc-encrypt|cbc-decrypt|ecb-encrypt|ecb-decrypt)$/ && $3 > $4 { print }' "$tmp/table")
+geode=$(grep -c '^geode-lx .* on aes-586 ' "$tmp/table")
+if [ "$geode" = 1 ] && [ -z "$over" ]; then
+	echo "ok 6 - software AES <= OpenSSL aes-586 (Geode LX path) in instructions per byte: CBC encrypt, CBC decrypt, ECB"
+else
+	echo "not ok 6 - software AES <= OpenSSL aes-586 (Geode LX path) in instructions per byte: CBC encrypt, CBC decrypt, ECB"
+	printf '%s\n' "$over" | sed 's/^/# over: /'
+fi
