@@ -1,4 +1,4 @@
-# The i386 benchmark against OpenSSL: what the image runs (lib/aes and
+# The i386 benchmark against OpenSSL: what the image runs (lib/crypto/aes and
 # drivers/aesni as the kernel objects, built with KCFLAGS) against Debian's
 # i386 libcrypto 3, in instructions per byte (qemu-i386 with the insn-count
 # plugin) and, where the kernel runs i386 programs, in wall-clock time.
@@ -13,7 +13,7 @@ BI_DIR     := $(BUILD)/bench-i386
 BI_OSSL    := $(BI_DIR)/openssl/usr/lib/i386-linux-gnu
 BI_BIN     := $(BI_DIR)/bench-i386
 BI_PLUGIN  := $(BI_DIR)/insn-count.so
-BI_K_OBJS  := $(KOBJ_DIR)/lib/aes.c.o $(KOBJ_DIR)/lib/aes_tables.c.o \
+BI_K_OBJS  := $(KOBJ_DIR)/lib/crypto/aes.c.o $(KOBJ_DIR)/lib/crypto/aes_tables.c.o \
 	$(KOBJ_DIR)/drivers/aesni/aesni.c.o
 
 .PHONY: bench-i386

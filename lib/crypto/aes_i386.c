@@ -1,12 +1,12 @@
 /*
  * The AES block cipher for i386 in assembly: aes_i386_encrypt() and
- * aes_i386_decrypt() (declared in lib/aes_tables.h), used by lib/aes.c in
+ * aes_i386_decrypt() (declared in lib/crypto/aes_tables.h), used by lib/crypto/aes.c in
  * non-PIC i386 builds (the kernel, the i386 tests and benchmark). Other
- * builds use the C rounds of lib/aes.c. Integer instructions of the i386
- * only (no CMOV, SSE or long NOP; tests/tools/aes-i586.t).
+ * builds use the C rounds of lib/crypto/aes.c. Integer instructions of the i386
+ * only (no CMOV, SSE or long NOP; tests/lib/crypto/aes-i586.t).
  *
  * Same algorithm and tables as the C code (FIPS-197 5.1 and 5.3.5 with the
- * tables of lib/aes_tables.h), arranged for the seven usable registers of
+ * tables of lib/crypto/aes_tables.h), arranged for the seven usable registers of
  * 32-bit x86, where GCC keeps only part of the state in registers:
  *   %ebx %ecx %edx %edi  the four output columns t0..t3 of a round,
  *                        started from the round key;

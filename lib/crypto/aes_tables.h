@@ -18,7 +18,7 @@ extern const uint32_t aes_te[4][256];
 extern const uint32_t aes_td[4][256];
 
 /*
- * The cipher in i386 assembly (lib/aes_i386.c), used by lib/aes.c where
+ * The cipher in i386 assembly (lib/crypto/aes_i386.c), used by lib/crypto/aes.c where
  * AES_I386_ASM is 1: 32-bit x86 without position-independent code (the
  * assembly addresses the tables absolutely). st[4] holds the state
  * columns (row 0 in bits 0-7), encrypted or decrypted in place with the

@@ -37,8 +37,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "aes.h"
-#include "../../drivers/aesni/aesni.h"
+#include "lib/crypto/aes.h"
+#include "drivers/aesni/aesni.h"
 
 #define BUF_BYTES	8192
 #define REPS_COUNT	2	/* instruction counts are exact: two runs suffice */
