@@ -39,6 +39,7 @@
 #include <x86intrin.h>
 
 #include "lib/crypto/aes.h"
+#include "lib/crypto/aes_mode.h"
 #include "lib/platform/cpuid.h"
 #include "drivers/aesni/aesni.h"
 
@@ -240,7 +241,10 @@ static void rng_fill(uint8_t *p, size_t n)
 		*p++ = (uint8_t)(rng() >> 56);
 }
 
+/* The order of enum aes_mode (lib/crypto/aes_mode.h), which ours_oneshot() relies on. */
 enum mode { ECB, CBC, CFB, OFB, CTR, NMODES };
+_Static_assert(ECB == (int)AES_MODE_ECB && CBC == (int)AES_MODE_CBC && CFB == (int)AES_MODE_CFB128 &&
+	       OFB == (int)AES_MODE_OFB && CTR == (int)AES_MODE_CTR, "enum mode follows enum aes_mode");
 static const char *const mode_name[NMODES] = { "ecb", "cbc", "cfb128", "ofb", "ctr" };
 
 static const EVP_CIPHER *evp_cipher(enum mode m, unsigned key_bytes)
@@ -270,30 +274,15 @@ static int evp_oneshot(enum mode m, unsigned key_bytes, int enc, const uint8_t *
 	return ok ? 0 : -1;
 }
 
-/* lib/aes's answer; returns its error code. */
+/* lib/crypto/aes's answer through the one mode dispatch; returns its error code. */
 static int ours_oneshot(enum mode m, const struct aes_ctx *c, int enc, const uint8_t *iv0,
 			const uint8_t *in, uint8_t *out, size_t len)
 {
 	uint8_t iv[16];
 
 	memcpy(iv, iv0, 16);
-	switch (m) {
-	case ECB:
-		return enc ? aes_ecb_encrypt(c, in, out, len) : aes_ecb_decrypt(c, in, out, len);
-	case CBC:
-		return enc ? aes_cbc_encrypt(c, iv, in, out, len) : aes_cbc_decrypt(c, iv, in, out, len);
-	case CFB:
-		return enc ? aes_cfb128_encrypt(c, iv, in, out, len) :
-			     aes_cfb128_decrypt(c, iv, in, out, len);
-	case OFB:
-		aes_ofb(c, iv, in, out, len);
-		return 0;
-	case CTR:
-		aes_ctr(c, iv, in, out, len);
-		return 0;
-	default:
-		return -1;
-	}
+	return aes_crypt_mode(c, (enum aes_mode)m, enc ? AES_DIR_ENCRYPT : AES_DIR_DECRYPT,
+			      m == ECB ? NULL : iv, in, out, len);
 }
 
 /*
