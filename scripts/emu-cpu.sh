@@ -8,7 +8,7 @@
 #     the SSE their CPUID reports and no AES-NI or RDRAND to leak through;
 #   C3 Samuel 2: pentium (no CMOV, no SSE);
 #   Ivy Bridge: max, whose AES-NI and RDRAND TCG executes.
-# `--list` prints the profiles (those of kernel/emu/emu_profiles.c, in its
+# `--list` prints the profiles (those of emu/emu_profiles.c, in its
 # order). An unknown name is an error (exit 2, the profiles on stderr), so
 # that `make run MACHINE=typo` stops before building anything.
 PROFILES="net5501 alix c7 nano nehemiah samuel2 zhaoxin ivybridge"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # scripts/emu-cpu.sh and `make run MACHINE=...` (mk/emu.mk): the profiles
-# it knows are the kernel's (kernel/emu/emu_profiles.c), each maps to its
+# it knows are the kernel's (emu/emu_profiles.c), each maps to its
 # QEMU CPU, and an unknown name stops `make run` at once with the list,
 # before any build (no make, compiler or QEMU work is done).
 tmp=$(mktemp -d) || exit 1
@@ -22,7 +22,7 @@ ok() {	# status, name, diagnostics...
 echo "TAP version 13"
 
 list=$(scripts/emu-cpu.sh --list)
-kernel=$(sed -n 's/^\t{ "\([a-z0-9]*\)", .*/\1/p' kernel/emu/emu_profiles.c | tr '\n' ' ' | sed 's/ $//')
+kernel=$(sed -n 's/^\t{ "\([a-z0-9]*\)", .*/\1/p' emu/emu_profiles.c | tr '\n' ' ' | sed 's/ $//')
 [ -n "$list" ] && [ "$list" = "$kernel" ]
 ok $? "emu-cpu.sh --list names the kernel's profiles, in its order ($list)" "kernel: $kernel"
 
