@@ -201,6 +201,7 @@ int aes_set_key(struct aes_ctx *c, const uint8_t *key, size_t key_bytes)
 	uint32_t rcon = 1, t;
 	uint32_t *w = c->ek;
 
+	aes_tables_init();
 	if (key_bytes != 16 && key_bytes != 24 && key_bytes != 32) {
 		aes_wipe(c);
 		return AES_EKEYLEN;
