@@ -229,9 +229,11 @@ int bench_measure_hint(const struct bench_plan *p, bench_fn fn, void *ctx,
 	c->bytes = n * bytes_per_op;
 	c->cycles = bstat_median(runs, reps);
 	c->spread_x10 = bstat_spread_x10(runs, reps);
+	report_tick();
 	return 0;
 fail:
 	c->err = rc;
+	report_tick();
 	return rc;
 }
 

@@ -144,6 +144,7 @@ bool bench_rng(const struct bench_plan *p)
 			continue;
 		}
 		per_s = bstat_per_second(c.bytes, c.cycles, p->hz);
+		report_speed(src->name, per_s, 0, true);
 		fmt_fixed(spread, sizeof(spread), (int64_t)c.spread_x10, 1);
 		fmt_snprintf(bps, sizeof(bps), "%llu", (unsigned long long)per_s);
 		tap_diag("@rng source=%s bytes=%llu bytes_per_s=%s spread_pct=%s reps=%u emulated=%d",

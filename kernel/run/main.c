@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lib/platform/cmdline.h"
+#include "lib/util/escape.h"
 #include "lib/util/fmt.h"
 #include "lib/crypto/sha.h"
 #include "kernel/run/bench.h"
@@ -82,19 +83,27 @@ static bool is_qemu_platform(void)
 	return false;
 }
 
+#define ECHO_CMDLINE_MAX 300   /* characters of the command line echoed, escaped */
+
 static void stage_identity(uint32_t magic, const struct multiboot_info *mbi)
 {
 	char line[CMDLINE_DESCRIBE_MAX];
+	char esc[ECHO_CMDLINE_MAX + 1];
 	unsigned i;
 
 	tap_diag("cryptoqual %s image-sha256=%s", CQ_VERSION, boot.image_sha256);
 	if (magic != MULTIBOOT_LOADER_MAGIC)
 		tap_diag("warning: not started by a multiboot loader (EAX=0x%08x): no command line or memory map",
 			 magic);
-	tap_diag("loader: %s", boot.loader[0] ? boot.loader : "(no name given)");
-	tap_diag("cmdline: %s", (mbi && (mbi->flags & MB_INFO_CMDLINE)) ? boot.cmdline : "(none)");
-	if (boot.opt.loader_image[0])
-		tap_diag("cmdline: loader image name '%s' skipped", boot.opt.loader_image);
+	/* Everything from outside is escaped: one line stays one line. */
+	esc_line(esc, sizeof(esc), boot.loader, sizeof(boot.loader), 63);
+	tap_diag("loader: %s", boot.loader[0] ? esc : "(no name given)");
+	esc_line(esc, sizeof(esc), boot.cmdline, sizeof(boot.cmdline), ECHO_CMDLINE_MAX);
+	tap_diag("cmdline: %s", (mbi && (mbi->flags & MB_INFO_CMDLINE)) ? esc : "(none)");
+	if (boot.opt.loader_image[0]) {
+		esc_line(esc, sizeof(esc), boot.opt.loader_image, sizeof(boot.opt.loader_image), 120);
+		tap_diag("cmdline: loader image name '%s' skipped", esc);
+	}
 	for (i = 0; i < boot.nwarn && i < WARN_LINES; i++)
 		tap_diag("warning: %s", boot.warnings[i]);
 	if (boot.nwarn > WARN_LINES)
@@ -148,6 +157,7 @@ static void stage_timers(void)
 		tap_diag("timer: attempt %u: PIT and PM timer disagree by %u ppm; calibrating again",
 			 attempt, cal.disagreement_ppm);
 	}
+	report_set_clock(tsc_hz());	/* from here on, every record carries its time */
 	bench_report_calibration(&cal);
 	fmt_fixed(mhz, sizeof(mhz), (int64_t)(cal.pit_hz / 1000), 3);
 	if (cal.error)
@@ -289,25 +299,33 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	report_set_finish(boot.opt.on_finish == CQ_FINISH_REBOOT ? FINISH_REBOOT : FINISH_HALT);
 	report_set_only(boot.opt.only);
 	report_begin();
+	report_stage("boot");
 	stage_identity(magic, mbi);
 	memmap_report();
 	stage_cpu();
 	stage_pci();
 	report_set_qemu(is_qemu_platform() || emulate_on_qemu());
 	stage_timers();
+	report_set_clock(tsc_hz());
+	report_stage("probe");
 	selftest_run(boot.opt.selftest);
 	stage_engines();
 	drivers_selftests();
+	report_stage("kat");
 	kat_run_all();
 	drivers_flush_logs();
+	report_stage("crosscheck");
 	crosscheck_run_all(boot.opt.has_seed ? boot.opt.seed : DEFAULT_CROSSCHECK_SEED);
 	drivers_flush_logs();
+	report_stage("rng");
 	stage_rng_smoke();
 	drivers_flush_logs();
 	rng_report_run(boot.opt.rng_bytes);
 	drivers_flush_logs();
+	report_stage("bench");
 	stage_bench();
 	drivers_flush_logs();
+	report_stage("finish");
 	emulate_finish();
 	report_finish();
 }

@@ -1,11 +1,13 @@
-/* report: TAP version 14 output and the end of the run. See report.h. */
+/* report: the TAP version 13 report and the end of the run. See report.h. */
 #include "kernel/run/report.h"
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "lib/util/escape.h"
 #include "lib/util/fmt.h"
+#include "lib/util/run_summary.h"
 #include "kernel/platform/console.h"
 #include "kernel/platform/exceptions.h"
 #include "kernel/platform/hw.h"
@@ -17,7 +19,18 @@ static struct {
 	bool is_qemu;
 	enum finish_action finish;
 	const char *only;
+	bool have_tsc;
+	uint64_t t0;             /* TSC at report_begin() */
+	uint64_t last_line;      /* TSC when the last line was printed */
+	uint64_t stage_t0;       /* TSC when the current stage began */
+	char stage[24];          /* its name, "" before the first */
+	uint64_t hz;             /* TSC ticks per second, 0 before calibration */
+	struct rsum sum;         /* the last screen */
 } rep;
+
+#define NAME_MAX_CHARS 480      /* a test name on the line, escaped */
+#define DIAG_BYTES     768      /* a diagnostic line, formatted */
+#define HEARTBEAT_S    10       /* at most this long without a line */
 
 void report_set_only(const char *pattern)
 {
@@ -39,9 +52,55 @@ bool report_selected(const char *name)
 	return !rep.only || contains(name, rep.only);
 }
 
+/* Whether the CPU has a TSC (CPUID.1:EDX bit 4), asked before cpu_init(). */
+static bool cpu_has_tsc(void)
+{
+	struct cpuid_regs r;
+	hw_cpuid(0, 0, &r);
+	if (r.eax < 1)
+		return false;
+	hw_cpuid(1, 0, &r);
+	return (r.edx >> 4) & 1;
+}
+
+static uint64_t now(void)
+{
+	return rep.have_tsc ? hw_rdtsc() : 0;
+}
+
+/* Tenths of a second between two TSC readings, or -1 before calibration. */
+static int64_t tenths(uint64_t from, uint64_t to)
+{
+	uint64_t hz = rep.hz;
+	if (!rep.have_tsc || hz == 0 || to < from)
+		return -1;
+	return (int64_t)((to - from) / (hz / 10 ? hz / 10 : 1));
+}
+
+size_t report_time(char *buf, size_t n)
+{
+	int64_t t = tenths(rep.t0, now());
+	if (t < 0)
+		return fmt_snprintf(buf, n, "unknown");
+	return fmt_fixed(buf, n, t, 1);
+}
+
+void report_set_clock(uint64_t tsc_hz)
+{
+	rep.hz = tsc_hz;
+}
+
+void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng)
+{
+	rsum_speed(&rep.sum, engine, bytes_per_s, sw_bytes_per_s, rng);
+}
+
 void report_begin(void)
 {
-	kprintf("TAP version 14\n");
+	rsum_init(&rep.sum);
+	rep.have_tsc = cpu_has_tsc();
+	rep.t0 = rep.last_line = rep.stage_t0 = now();
+	kprintf("TAP version 13\n");
 }
 
 void report_set_qemu(bool is_qemu)
@@ -61,42 +120,98 @@ unsigned report_skipped(void) { return rep.skipped; }
 void tap_diag(const char *fmt, ...)
 {
 	va_list ap;
-	kprintf("# ");
+	char line[DIAG_BYTES], t[24];
+
 	va_start(ap, fmt);
-	kvprintf(fmt, ap);
+	fmt_vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	kprintf("\n");
+	rep.last_line = now();
+	if (line[0] == '@') {
+		/* Every machine-readable record carries the seconds since start. */
+		report_time(t, sizeof(t));
+		kprintf("# %s t=%s\n", line, t);
+	} else {
+		kprintf("# %s\n", line);
+	}
 }
 
-static void result_line(const char *status, const char *fmt, va_list ap)
+void report_tick(void)
 {
+	char t[24];
+	int64_t quiet = tenths(rep.last_line, now());
+	if (quiet < 10 * HEARTBEAT_S)
+		return;
+	report_time(t, sizeof(t));
+	rep.last_line = now();
+	kprintf("# heartbeat: t=%s stage=%s\n", t, rep.stage[0] ? rep.stage : "start");
+}
+
+void report_stage(const char *name)
+{
+	char t[24], d[24];
+	uint64_t at = now();
+	int64_t took = tenths(rep.stage_t0, at);
+
+	if (rep.stage[0]) {
+		if (took < 0)
+			fmt_snprintf(d, sizeof(d), "unknown");
+		else
+			fmt_fixed(d, sizeof(d), took, 1);
+		report_time(t, sizeof(t));
+		rep.last_line = at;
+		kprintf("# @stage name=%s seconds=%s t=%s\n", rep.stage, d, t);
+		rsum_stage(&rep.sum, rep.stage, took);
+	}
+	rep.stage_t0 = at;
+	fmt_snprintf(rep.stage, sizeof(rep.stage), "%s", name ? name : "");
+}
+
+/*
+ * One result line. name is escaped ('#' as \#, control bytes as \xNN,
+ * bounded) so that nothing in it reads as a directive or a second line;
+ * suffix (" # SKIP reason", " # fault: ...") is the report's own text.
+ */
+static void result_line(bool ok, bool skip, const char *name, const char *suffix)
+{
+	char esc[NAME_MAX_CHARS + 1];
+
 	rep.n++;
-	kprintf("%s %u - ", status, rep.n);
-	kvprintf(fmt, ap);
+	esc_tap_name(esc, sizeof(esc), name, NAME_MAX_CHARS, NAME_MAX_CHARS);
+	rep.last_line = now();
+	kprintf("%s %u - %s%s\n", ok ? "ok" : "not ok", rep.n, esc, suffix);
+	if (skip)
+		rep.skipped++;
+	else if (ok)
+		rep.ok++;
+	else
+		rep.not_ok++;
+	rsum_result(&rep.sum, rep.n, ok, skip, esc);
 }
 
 bool tap_result(bool ok, const char *fmt, ...)
 {
 	va_list ap;
+	char name[NAME_MAX_CHARS + 1];
+
 	va_start(ap, fmt);
-	result_line(ok ? "ok" : "not ok", fmt, ap);
+	fmt_vsnprintf(name, sizeof(name), fmt, ap);
 	va_end(ap);
-	kprintf("\n");
-	if (ok)
-		rep.ok++;
-	else
-		rep.not_ok++;
+	result_line(ok, false, name, "");
 	return ok;
 }
 
 void tap_skip(const char *reason, const char *fmt, ...)
 {
 	va_list ap;
+	char name[NAME_MAX_CHARS + 1], suffix[NAME_MAX_CHARS + 16];
+	size_t o;
+
 	va_start(ap, fmt);
-	result_line("ok", fmt, ap);
+	fmt_vsnprintf(name, sizeof(name), fmt, ap);
 	va_end(ap);
-	kprintf(" # SKIP %s\n", reason);
-	rep.skipped++;
+	o = fmt_snprintf(suffix, sizeof(suffix), " # SKIP ");
+	esc_line(suffix + o, sizeof(suffix) - o, reason, NAME_MAX_CHARS, NAME_MAX_CHARS);
+	result_line(true, true, name, suffix);
 }
 
 struct run_ctx {
@@ -120,9 +235,13 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 		tap_skip("not selected by only=", "%s", name);
 		return false;   /* it did not run: callers must not use its results */
 	}
-	if (!guard_run(name, run_trampoline, &r, &fi))
-		return tap_result(false, "%s # fault: %s at EIP %08x", name,
-				  exc_mnemonic(fi.vector), fi.eip);
+	if (!guard_run(name, run_trampoline, &r, &fi)) {
+		char suffix[64];
+		fmt_snprintf(suffix, sizeof(suffix), " # fault: %s at EIP %08x",
+			     exc_mnemonic(fi.vector), fi.eip);
+		result_line(false, false, name, suffix);
+		return false;
+	}
 	return tap_result(r.result, "%s", name);
 }
 
@@ -141,19 +260,41 @@ static void __attribute__((noreturn)) finish_machine(uint8_t qemu_status)
 	}
 }
 
+static void summary_line(void *ctx, const char *text)
+{
+	(void)ctx;
+	kprintf("# %s\n", text);
+}
+
 void report_finish(void)
 {
 	bool pass = rep.not_ok == 0;
+	char t[24];
+
+	report_stage("");
+	report_time(t, sizeof(t));
+	kprintf("# @run seconds=%s tests=%u ok=%u not_ok=%u skipped=%u t=%s\n", t, rep.n, rep.ok,
+		rep.not_ok, rep.skipped, t);
+	rsum_format(&rep.sum, t, rep.ok, rep.not_ok, rep.skipped, summary_line, NULL);
 	kprintf("1..%u\n", rep.n);
-	kprintf("cryptoqual: %s (%u ok, %u not ok, %u skipped)\n", pass ? "PASS" : "FAIL",
+	kprintf("# cryptoqual: %s (%u ok, %u not ok, %u skipped)\n", pass ? "PASS" : "FAIL",
 		rep.ok, rep.not_ok, rep.skipped);
 	finish_machine(pass ? QEMU_EXIT_PASS : QEMU_EXIT_FAIL);
 }
 
 void report_bail_out(const char *reason)
 {
-	kprintf("Bail out! %s\n", reason);
-	kprintf("cryptoqual: FAIL (%u ok, %u not ok, %u skipped; crashed: %s)\n",
-		rep.ok, rep.not_ok, rep.skipped, reason);
+	char esc[80];
+	esc_line(esc, sizeof(esc), reason, 200, 72);
+	/*
+	 * Then the plan of the results so far: TAP::Parser counts a log
+	 * without a plan as a parse error even after a bail-out, and npm's
+	 * tap-parser reads nothing after a plan that ends the results (so the
+	 * plan cannot come first).
+	 */
+	kprintf("Bail out! %s\n", esc);
+	kprintf("1..%u\n", rep.n);
+	kprintf("# cryptoqual: FAIL (%u ok, %u not ok, %u skipped; crashed: %s)\n",
+		rep.ok, rep.not_ok, rep.skipped, esc);
 	finish_machine(QEMU_EXIT_CRASH);
 }

@@ -1,19 +1,25 @@
 /*
- * report: the TAP version 14 serial report. Every result line goes through
+ * report: the TAP version 13 serial report. Every result line goes through
  * here, so the numbering, the plan and the closing summary always agree.
  *
- *   TAP version 14
+ *   TAP version 13
  *   # ... diagnostics ...
  *   ok 1 - cpu: CPUID identity decoded
  *   not ok 2 - ...
  *   ok 3 - padlock: ... # SKIP no VIA PadLock on this CPU
+ *   # summary: ... (at most 22 lines: lib/util/run_summary.h)
  *   1..3
- *   cryptoqual: PASS (2 ok, 0 not ok, 1 skipped)
+ *   # cryptoqual: PASS (2 ok, 0 not ok, 1 skipped)
+ *
+ * Version 13, not 14: Debian 12's prove (TAP::Parser 3.44) rejects 14.
+ * The verdict is a TAP comment so that every TAP consumer accepts the line.
  */
 #ifndef CQ_KERNEL_REPORT_H
 #define CQ_KERNEL_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 /* Exit statuses through QEMU's isa-debug-exit (value v gives (v << 1) | 1). */
 #define QEMU_EXIT_PORT  0xF4
@@ -23,13 +29,47 @@
 
 enum finish_action { FINISH_HALT, FINISH_REBOOT };
 
-/* Prints "TAP version 14". */
+/* Prints "TAP version 13" and starts the run's clock (the TSC, when the CPU has one). */
 void report_begin(void);
 
-/* "# " + text + "\n". */
+/*
+ * The TSC frequency (Hz) once calibrated: from then on times are printed.
+ * Before it (or without a TSC) a time reads "unknown".
+ */
+void report_set_clock(uint64_t tsc_hz);
+
+/* Seconds since report_begin(), one decimal ("12.3"), or "unknown". Returns the length. */
+size_t report_time(char *buf, size_t n);
+
+/*
+ * "# " + text + "\n". A line whose text starts with '@' is a record: it
+ * gets " t=SECONDS" (report_time()) appended.
+ */
 void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* One result: "ok N - name" or "not ok N - name". Returns ok. */
+/*
+ * Called from long loops: prints "# heartbeat: t=S stage=NAME" when no line
+ * has been printed for 10 seconds. Cheap otherwise (one TSC read).
+ */
+void report_tick(void);
+
+/*
+ * Ends the current stage (prints "# @stage name=NAME seconds=S t=T") and
+ * starts the next one, named name ("" for none).
+ */
+void report_stage(const char *name);
+
+/*
+ * An engine's 8 KiB throughput (bytes/s) and software's for the same
+ * algorithm (0: none), for the summary's engine rows.
+ */
+void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng);
+
+/*
+ * One result: "ok N - name" or "not ok N - name". Returns ok. The name is
+ * escaped (a '#' as "\#", control bytes as \xNN) and bounded to 480
+ * characters: it can neither start a directive nor add a line.
+ */
 bool tap_result(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* "ok N - name # SKIP reason". */
@@ -67,10 +107,17 @@ unsigned report_skipped(void);
 void report_set_qemu(bool is_qemu);
 void report_set_finish(enum finish_action a);
 
-/* Prints the plan and the summary line, then exits/halts/reboots. */
+/*
+ * Ends the last stage, prints "# @run ...", the summary (at most 22 "#
+ * summary:" lines), the plan and the verdict "# cryptoqual: PASS|FAIL
+ * (...)", then exits/halts/reboots.
+ */
 void report_finish(void) __attribute__((noreturn));
 
-/* "Bail out! reason", then the crash status. For unrecoverable faults. */
+/*
+ * "Bail out! reason", then "# cryptoqual: FAIL (...; crashed: reason)" and
+ * the crash status. For unrecoverable faults. reason is escaped.
+ */
 void report_bail_out(const char *reason) __attribute__((noreturn));
 
 #endif

@@ -16,6 +16,7 @@
 #include "kernel/platform/timer.h"
 
 #define RNG_BUF_BYTES 4096
+#define RNG_TICK_BYTES (16u * RNG_BUF_BYTES)   /* bytes between heartbeat checks */
 
 #define ROW_BYTES 200
 
@@ -63,7 +64,17 @@ static bool collect(void *p)
 	uint64_t t0;
 	rngq_init(&q, RNGQ_CLAIM_FULL);
 	t0 = hw_rdtsc();
-	c->rc = rngq_feed_source(&q, c->src, c->want, buf, RNG_BUF_BYTES, &c->got);
+	c->got = 0;
+	c->rc = 0;
+	/* In pieces, so that a slow source still gets a heartbeat line every 10 s. */
+	while (c->rc == 0 && c->got < c->want) {
+		uint64_t part = c->want - c->got, got = 0;
+		if (part > RNG_TICK_BYTES)
+			part = RNG_TICK_BYTES;
+		c->rc = rngq_feed_source(&q, c->src, part, buf, RNG_BUF_BYTES, &got);
+		c->got += got;
+		report_tick();
+	}
 	c->cycles = hw_rdtsc() - t0;
 	if (c->rc != 0)
 		tap_diag("rng: %s: %s after %llu of %llu bytes", c->src->name,

@@ -43,7 +43,7 @@ n_skip=$(grep -cE '^ok [0-9]+ - padlock: .* # SKIP no VIA PadLock on this CPU' "
 [ "$n_skip" -eq 6 ]; ok $? "samuel2: the 6 PadLock tests SKIP: no VIA PadLock on this CPU ($n_skip)"
 ! grep -qE 'padlock-(ace|phe|xstore)' "$BOOT_LOG"; ok $? "samuel2: no PadLock engine registered"
 expect_line '^# emulate: padlock: #UD: xcrypt instruction with the unit disabled' "samuel2: the model declines an xcrypt and says why"
-expect_line '^ok [0-9]+ - emulate: an xcrypt while CPUID reports the ACE not enabled raises #UD \(#UD, declined by the model: yes\)$' \
+expect_line '^ok [0-9]+ - emulate: an xcrypt while CPUID reports the ACE not enabled raises \\#UD \(\\#UD, declined by the model: yes\)$' \
 	"samuel2: that xcrypt raises #UD in the kernel"
 emu_done
 

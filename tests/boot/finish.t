@@ -10,14 +10,14 @@ export QEMU_NO_EXIT_DEVICE=1
 
 boot "halt" --cpu qemu32 --timeout 15 -- bench=off rng_bytes=2500 on_finish=halt
 check_report_shape "halt"
-expect_line '^cryptoqual: PASS \(' "halt: the verdict is PASS"
+expect_line '^# cryptoqual: PASS \(' "halt: the verdict is PASS"
 [ "$BOOT_STATUS" -eq 2 ] && [[ $BOOT_VERDICT == *"HANG: no verdict within 15 s"* ]]
 ok $? "halt: the machine stays halted after the verdict (QEMU ran until the timeout: $BOOT_VERDICT)"
 drop_log
 
 boot "reboot" --cpu qemu32 --timeout 60 -- bench=off rng_bytes=2500 on_finish=reboot
 check_report_shape "reboot"
-expect_line '^cryptoqual: PASS \(' "reboot: the verdict is PASS"
+expect_line '^# cryptoqual: PASS \(' "reboot: the verdict is PASS"
 expect_line '^# options: .* on_finish=reboot' "reboot: on_finish=reboot is in force"
 [ "$BOOT_STATUS" -eq 2 ] && [[ $BOOT_VERDICT == *"triple fault or reset (qemu exit status 0)"* ]]
 ok $? "reboot: the kernel reset the machine (QEMU -no-reboot exits with 0: $BOOT_VERDICT)"

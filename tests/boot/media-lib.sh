@@ -24,9 +24,9 @@ need_medium() {
 }
 
 # report_of RAW: the report as lib.sh's checks expect it: CRs removed, the
-# loader's output before `TAP version 14` (also on the same line) dropped.
+# loader's output before `TAP version 13` (also on the same line) dropped.
 report_of() {
-	tr -d '\r' < "$1" | awk 'found { print; next } /TAP version 14$/ { found = 1; print "TAP version 14" }'
+	tr -d '\r' < "$1" | awk 'found { print; next } /TAP version 13$/ { found = 1; print "TAP version 13" }'
 }
 
 # boot_medium LABEL NAME [scripts/boot-media.sh options]

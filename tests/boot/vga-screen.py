@@ -51,13 +51,13 @@ def main():
                 cells += [int(w, 16) for w in line.split(':', 1)[1].split()]
         rows = [''.join(chr(c & 0xff) if 32 <= (c & 0xff) < 127 else ' '
                         for c in cells[i * 80:(i + 1) * 80]).rstrip() for i in range(25)]
-        if any(row.startswith('cryptoqual: ') for row in rows):
+        if any(row.startswith('# cryptoqual: ') for row in rows):
             break
         time.sleep(0.5)
     with open(out_path, 'w') as out:
         out.write('\n'.join(rows) + '\n')
     cmd({'execute': 'quit'})
-    return 0 if any(row.startswith('cryptoqual: ') for row in rows) else 1
+    return 0 if any(row.startswith('# cryptoqual: ') for row in rows) else 1
 
 
 sys.exit(main())

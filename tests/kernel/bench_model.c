@@ -111,6 +111,16 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 	return tap_result(fn(ctx), "%s", name);
 }
 
+/* The report's clock and summary (kernel/run/report.c): nothing to do here. */
+void report_tick(void)
+{
+}
+
+void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng)
+{
+	(void)engine; (void)bytes_per_s; (void)sw_bytes_per_s; (void)rng;
+}
+
 /* ---- Interruptions ---- */
 
 /*
