@@ -47,6 +47,6 @@ fault_case rng-stuck '^not ok [0-9]+ - geode-trng/tsel0: throughput: geode-trng/
 	"a stuck TRNG fails the repetition count test"
 fault_case bar-unassigned '^not ok [0-9]+ - geode-sb: probe: BAR0 unassigned: it reads 0' \
 	"an unassigned BAR0 fails the probe with the reason"
-fault_case msr-gp '^not ok [0-9]+ - geode-sb: probe: rdmsr 0x58002000 \(GLD_MSR_CAP\) raised #GP' \
+fault_case msr-gp '^not ok [0-9]+ - geode-sb: probe: rdmsr 0x58002000 \(GLD_MSR_CAP\) raised \\#GP' \
 	"a #GP on the GeodeLink MSR fails the probe with the reason"
 finish

@@ -828,7 +828,7 @@ static void test_fault_probe(void)
 	capture_begin();
 	driver_run_tests(&geode_sb_driver);
 	capture_end();
-	t_ok(has_result("not ok", "geode-sb: probe: rdmsr 0x58002000 (GLD_MSR_CAP) raised #GP") &&
+	t_ok(has_result("not ok", "geode-sb: probe: rdmsr 0x58002000 (GLD_MSR_CAP) raised \\#GP") &&
 	     has_result("not ok", "geode-sb: GLD_MSR_CAP 0x58002000 identifies the security block: rdmsr 0x58002000") &&
 	     count_lines(out, "# SKIP geode-sb probe failed") == 9,
 	     "msr-gp: probe and MSR tests not ok, 9 tests SKIP");
