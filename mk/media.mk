@@ -6,8 +6,11 @@
 #   make pxe        $(BUILD)/media/pxe/: TFTP root for iPXE, GRUB netboot, PXELINUX
 #   make media      all three
 #
-# Variables: SERIAL (console speed of the menus and the kernel: 19200 for the
-# Soekris net5501's comBIOS, 38400 for the ALIX's tinyBIOS), MENU_TIMEOUT
+# Variables: SERIAL (console speed of the menus and the kernel: `firmware`,
+# the default, one image for a mixed fleet: the menus go through the BIOS
+# console the firmware redirects to the serial port, the kernel keeps the
+# speed the firmware set; or a fixed 19200 (the Soekris net5501's comBIOS),
+# 38400 (the ALIX's tinyBIOS), 9600, 57600, 115200), MENU_TIMEOUT
 # (seconds before the menus boot the quick run), BOOT_ARGS (more kernel
 # options for every entry, e.g. on_finish=reboot). Changing any rebuilds.
 # Needs grub-pc-bin grub-common xorriso mtools pxelinux syslinux-common ipxe.
@@ -18,7 +21,7 @@
 #                     `tools`) and never the media above, so a `make cf-image
 #                     SERIAL=38400` survives a `make check`.
 
-SERIAL       ?= 19200
+SERIAL       ?= firmware
 MENU_TIMEOUT ?= 3
 BOOT_ARGS    ?=
 
@@ -42,7 +45,8 @@ tools: check-media
 
 MEDIA_OPTS = --serial '$(SERIAL)' --timeout '$(MENU_TIMEOUT)' --append '$(BOOT_ARGS)'
 # The boot tests read the speed from the menus they boot, so any would do;
-# these are the defaults above, fixed.
+# a fixed 19200 (tests/boot/media-firmware.t builds its own SERIAL=firmware
+# image).
 CHECK_MEDIA_OPTS := --serial '19200' --timeout '3' --append ''
 
 # $(call media_rules,DIR,OPTS_VARIABLE): the CF image, the ISO and the PXE

@@ -4,7 +4,7 @@
 # Needs no root and no loop device: the partition table is written with dd,
 # the file system with mtools (docs/boot-media.md, ../shared/notes/boot-and-qemu.md).
 #
-#   scripts/mk-cf-image.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS]
+#   scripts/mk-cf-image.sh --kernel ELF --serial BAUD|firmware [--timeout S] [--append OPTS]
 #                          [--size-mb N] [--note TEXT] -o OUT.img
 #
 # Write it to a card with `dd if=OUT.img of=/dev/sdX bs=1M conv=fsync`.
@@ -37,7 +37,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift 2
 done
-media_require mk-cf-image "mk-cf-image.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] [--size-mb N] -o OUT.img"
+media_require mk-cf-image "mk-cf-image.sh --kernel ELF --serial BAUD|firmware [--timeout S] [--append OPTS] [--size-mb N] -o OUT.img"
 [ -f "$GRUB_DIR/boot.img" ] || { echo "mk-cf-image: $GRUB_DIR/boot.img missing (Debian package grub-pc-bin)" >&2; exit 2; }
 case "$size_mb" in
 ''|*[!0-9]*) echo "mk-cf-image: --size-mb must be a number" >&2; exit 2 ;;

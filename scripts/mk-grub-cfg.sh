@@ -2,15 +2,21 @@
 # Prints the GRUB 2 menu shared by the CompactFlash image, the rescue ISO and
 # GRUB netboot (docs/boot-media.md).
 #
-#   scripts/mk-grub-cfg.sh --serial BAUD --kernel PATH [--timeout SECONDS]
+#   scripts/mk-grub-cfg.sh --serial BAUD|firmware --kernel PATH [--timeout SECONDS]
 #                          [--append "KERNEL OPTIONS"]
 #
-# GRUB's menu goes to COM1 (0x3f8) only, 8N1 at BAUD: the Soekris comBIOS
-# redirects the BIOS text console to the serial port itself, so adding
-# GRUB's `console` terminal would print every character twice there. The
-# kernel gets console=ttyS0,BAUD explicitly (README "Kernel command line").
+# --serial BAUD: GRUB's menu goes to COM1 (0x3f8) only, 8N1 at BAUD: the
+# Soekris comBIOS redirects the BIOS text console to the serial port itself,
+# so adding GRUB's `console` terminal would print every character twice
+# there. The kernel gets console=ttyS0,BAUD explicitly (README "Kernel
+# command line").
+# --serial firmware (one image for a mixed fleet): GRUB writes and reads
+# through the BIOS console only, which the comBIOS (19200) and the tinyBIOS
+# (38400) redirect to the serial port at their own speed, and the default
+# entries pass console=ttyS0 without a speed: the kernel keeps the speed the
+# firmware programmed (kernel/console.c). More entries force a speed.
 # Entries: "quick" (the default options) and "full" (bench=full); --append
-# adds options to both, last (e.g. on_finish=reboot for a soak rack).
+# adds options to every entry, last (e.g. on_finish=reboot for a soak rack).
 set -eu
 
 serial=""
@@ -27,8 +33,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 case "$serial" in
-9600|19200|38400|57600|115200) ;;
-*) echo "mk-grub-cfg: --serial must be 9600, 19200, 38400, 57600 or 115200 (got '$serial')" >&2; exit 2 ;;
+9600|19200|38400|57600|115200|firmware) ;;
+*) echo "mk-grub-cfg: --serial must be 9600, 19200, 38400, 57600, 115200 or firmware (got '$serial')" >&2; exit 2 ;;
 esac
 [ -n "$kernel" ] || { echo "mk-grub-cfg: --kernel PATH is required" >&2; exit 2; }
 case "$timeout" in
@@ -38,6 +44,41 @@ case "$append" in
 *[\\\"\'\$\;\{\}]*) echo "mk-grub-cfg: --append: no quotes, backslashes, \$, ; or braces" >&2; exit 2 ;;
 esac
 extra=${append:+ $append}
+
+if [ "$serial" = firmware ]; then
+	cat <<EOF
+# cryptoqual boot menu (scripts/mk-grub-cfg.sh): serial ttyS0 firmware 8N1.
+# The BIOS console (redirected to the serial port by the comBIOS or the
+# tinyBIOS at the speed they use) carries the menu; the kernel keeps that speed.
+terminal_input console
+terminal_output console
+set timeout=${timeout}
+set default=quick
+
+menuentry "cryptoqual: quick run (console ttyS0 at the firmware's speed)" --id quick {
+	echo "Loading ${kernel} ..."
+	multiboot ${kernel} console=ttyS0${extra}
+	boot
+}
+
+menuentry "cryptoqual: full run, bench=full (console ttyS0 at the firmware's speed)" --id full {
+	echo "Loading ${kernel} ..."
+	multiboot ${kernel} console=ttyS0 bench=full${extra}
+	boot
+}
+EOF
+	for speed in 19200 38400 115200; do
+		cat <<EOF
+
+menuentry "cryptoqual: quick run (console ttyS0 forced to ${speed})" --id quick-${speed} {
+	echo "Loading ${kernel} ..."
+	multiboot ${kernel} console=ttyS0,${speed}${extra}
+	boot
+}
+EOF
+	done
+	exit 0
+fi
 
 cat <<EOF
 # cryptoqual boot menu (scripts/mk-grub-cfg.sh): serial ttyS0 ${serial} 8N1.

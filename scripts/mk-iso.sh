@@ -3,7 +3,7 @@
 # menu as the CompactFlash image (scripts/mk-grub-cfg.sh). Needs grub-pc-bin,
 # xorriso and mtools; no root.
 #
-#   scripts/mk-iso.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o OUT.iso
+#   scripts/mk-iso.sh --kernel ELF --serial BAUD|firmware [--timeout S] [--append OPTS] -o OUT.iso
 #
 # Burn it, boot it as a CD-ROM (QEMU -cdrom), or write it to a USB stick:
 # grub-mkrescue makes a hybrid image. SOURCE_DATE_EPOCH (default: the
@@ -19,7 +19,7 @@ while [ $# -gt 0 ]; do
 	media_common_opt "$1" "$2" || { echo "mk-iso: unknown option $1" >&2; exit 2; }
 	shift 2
 done
-media_require mk-iso "mk-iso.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o OUT.iso"
+media_require mk-iso "mk-iso.sh --kernel ELF --serial BAUD|firmware [--timeout S] [--append OPTS] -o OUT.iso"
 
 here=$(dirname "$0")
 SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(stat -c %Y "$kernel")}

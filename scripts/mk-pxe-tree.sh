@@ -11,7 +11,7 @@
 #                            menu pxelinux.cfg/default (labels quick, full)
 #   cryptoqual.elf           the kernel
 #
-#   scripts/mk-pxe-tree.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o DIR
+#   scripts/mk-pxe-tree.sh --kernel ELF --serial BAUD|firmware [--timeout S] [--append OPTS] -o DIR
 #
 # The tree is meant to be the TFTP server's root (GRUB looks for its files
 # under /boot/grub there). Every menu passes console=ttyS0,BAUD to the kernel
@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
 	media_common_opt "$1" "$2" || { echo "mk-pxe-tree: unknown option $1" >&2; exit 2; }
 	shift 2
 done
-media_require mk-pxe-tree "mk-pxe-tree.sh --kernel ELF --serial BAUD [--timeout S] [--append OPTS] -o DIR"
+media_require mk-pxe-tree "mk-pxe-tree.sh --kernel ELF --serial BAUD|firmware [--timeout S] [--append OPTS] -o DIR"
 for f in "$PXELINUX" "$SYSLINUX_BIOS/ldlinux.c32" "$SYSLINUX_BIOS/libcom32.c32" \
 	"$SYSLINUX_BIOS/mboot.c32" "$UNDIONLY"; do
 	[ -f "$f" ] || { echo "mk-pxe-tree: $f missing (Debian packages pxelinux syslinux-common ipxe)" >&2; exit 2; }
@@ -46,6 +46,14 @@ cp "$kernel" "$tmp/cryptoqual.elf"
 	> "$tmp/boot/grub/grub.cfg"
 
 extra=${append:+ $append}
+# --serial firmware: the kernel keeps the speed the firmware set, and
+# PXELINUX writes through the BIOS console (which the firmware redirects).
+console="console=ttyS0,${serial}"
+pxelinux_serial="SERIAL 0 ${serial}"
+if [ "$serial" = firmware ]; then
+	console="console=ttyS0"
+	pxelinux_serial="# no SERIAL line: the BIOS console, at the firmware's speed"
+fi
 
 # 1. iPXE. A script's relative paths resolve against the script's own URL.
 cat > "$tmp/cryptoqual.ipxe" <<EOF
@@ -53,16 +61,16 @@ cat > "$tmp/cryptoqual.ipxe" <<EOF
 # cryptoqual, quick run (scripts/mk-pxe-tree.sh); console ttyS0 ${serial} 8N1.
 prompt --key f --timeout $((timeout * 1000)) cryptoqual: press f for the full run (bench=full) && goto full || goto quick
 :quick
-kernel cryptoqual.elf console=ttyS0,${serial}${extra}
+kernel cryptoqual.elf ${console}${extra}
 boot
 :full
-kernel cryptoqual.elf console=ttyS0,${serial} bench=full${extra}
+kernel cryptoqual.elf ${console} bench=full${extra}
 boot
 EOF
 cat > "$tmp/cryptoqual-full.ipxe" <<EOF
 #!ipxe
 # cryptoqual, full run (scripts/mk-pxe-tree.sh); console ttyS0 ${serial} 8N1.
-kernel cryptoqual.elf console=ttyS0,${serial} bench=full${extra}
+kernel cryptoqual.elf ${console} bench=full${extra}
 boot
 EOF
 cp "$UNDIONLY" "$tmp/undionly.kpxe"
@@ -81,7 +89,7 @@ cp "$PXELINUX" "$SYSLINUX_BIOS/ldlinux.c32" "$SYSLINUX_BIOS/libcom32.c32" \
 cat > "$tmp/pxelinux.cfg/default" <<EOF
 # cryptoqual (scripts/mk-pxe-tree.sh): console ttyS0 ${serial} 8N1.
 # At the boot: prompt type "full" for the full run (bench=full).
-SERIAL 0 ${serial}
+${pxelinux_serial}
 PROMPT 1
 TIMEOUT $((timeout * 10))
 DEFAULT quick
@@ -89,11 +97,11 @@ DISPLAY pxelinux.cfg/cryptoqual.msg
 
 LABEL quick
   KERNEL mboot.c32
-  APPEND cryptoqual.elf console=ttyS0,${serial}${extra}
+  APPEND cryptoqual.elf ${console}${extra}
 
 LABEL full
   KERNEL mboot.c32
-  APPEND cryptoqual.elf console=ttyS0,${serial} bench=full${extra}
+  APPEND cryptoqual.elf ${console} bench=full${extra}
 EOF
 cat > "$tmp/pxelinux.cfg/cryptoqual.msg" <<EOF
 cryptoqual: type "quick" (the default, in ${timeout} s) or "full" (bench=full), then Enter.
