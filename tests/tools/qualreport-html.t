@@ -21,7 +21,7 @@ import sys
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from qualreport_lib import ok, skip, diag, done, start, write, run, boot, KERNEL, TMP  # noqa: E402
+from qualreport_lib import ok, skip, done, start, write, run, boot, KERNEL, TMP  # noqa: E402
 
 start()
 if not os.path.exists(KERNEL):

@@ -12,7 +12,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from qualreport_lib import (ok, skip, diag, done, start, load_tool, write, run, boot,  # noqa: E402
+from qualreport_lib import (ok, skip, done, start, load_tool, write, run, boot,  # noqa: E402
                             KERNEL, EMU_KERNEL)
 
 start()
