@@ -204,10 +204,10 @@ static void stage_pci(void)
 	d = pci_devices(&n);
 	hb = host_bridge(d, n);
 	if (hb)
-		tap_result(true, "pci: enumeration found %d functions, a host bridge at %02x:%02x.%x",
+		tap_result(true, "pci: enumeration found a host bridge on bus 0 (%d functions, host bridge at %02x:%02x.%x)",
 			   n, hb->bus, hb->dev, hb->fn);
 	else
-		tap_result(false, "pci: enumeration found %d functions, a host bridge on bus 0", n);
+		tap_result(false, "pci: enumeration found a host bridge on bus 0 (%d functions, none a host bridge)", n);
 }
 
 /*
