@@ -38,7 +38,7 @@ PASS = boot("pass", ["bench=off"], cpu="max")
 FAIL = boot("fail", ["selftest=fault-in-test", "bench=off"], cpu="pentium,+cmov")
 CRASH = boot("crash", ["selftest=fault-outside", "bench=off"], cpu="pentium,+cmov")
 PASS_LINES = PASS.split(b"\r\n")
-PASS_VERDICT = [ln for ln in PASS_LINES if ln.startswith(b"cryptoqual: PASS")][0]
+PASS_VERDICT = [ln for ln in PASS_LINES if ln.lstrip(b"# ").startswith(b"cryptoqual: PASS")][0]
 NOT_PRINTABLE = [b for b in range(256) if not (0x20 <= b <= 0x7e or b in (0x09, 0x0a, 0x0d))]
 
 ok(QR.parse_log(FAIL, "f", "f.log")["verdict"] == "FAIL" and QR.parse_log(CRASH, "c", "c.log")["verdict"] == "CRASH"
