@@ -114,6 +114,9 @@ static bool install_geode(const char *fault)
 		pci_model_poke32(f, PCI_BAR0, 0);
 	m->pci_fn = f;
 	m->bar0 = pci_model_peek32(f, PCI_BAR0) & ~0xFu;
+	/* The listing's command register stays as listed; the reset state after the faults. */
+	geode_sb_model_power_on(m);
+	geode_sb_model_hide_if_no_vsa(m);
 	if (emu_hw_add_bar(f, 0, GLX_SB_BAR_SIZE, geode_sb_model_mmio_read,
 			   geode_sb_model_mmio_write, m) != 0 ||
 	    emu_hw_add_msrs(GLX_SB_MSR_CAP, GEODE_MSR_LAST, geode_sb_model_msr_read,
@@ -270,7 +273,13 @@ static void report_models(void)
 		tap_diag("emulate: model: %s PadLock (emu/models/padlock_model.c): CPUID leaf 0xC0000001 enable bits, the MSRs of this CPU among 0x1107 0x110B 0x1257, xstore/xcrypt/xsha/montmul from the #UD trap; key-reload sites patched to int3: %u",
 			 padlock_model_cpu_desc((enum padlock_model_cpu)emu.prof->padlock),
 			 emu.reload_sites);
-	if (emu.fault[0])
+	if (emu.fault[0] && emu.geode_on &&
+	    (emu.geode.faults & (GEODE_SB_FAULT_POOR_NOISE | GEODE_SB_FAULT_NO_VSA)))
+		tap_diag("warning: emulate: fault %s injected into the model: a variant the run should PASS (%s)",
+			 emu.fault, emu.geode.faults & GEODE_SB_FAULT_NO_VSA ?
+			 "the geode tests SKIP: security block present, PCI header absent" :
+			 "poor raw noise is characterised, not judged; T_SEL 3 stays conditioned");
+	else if (emu.fault[0])
 		tap_diag("warning: emulate: fault %s injected into the model: the tests that use it are meant to fail",
 			 emu.fault);
 }
@@ -329,14 +338,15 @@ static void finish_geode(void)
 {
 	const struct geode_sb_model_stats *s = &emu.geode.st;
 
-	tap_diag("emulate: geode-sb model: %lu operations started, %lu completed, %lu bytes, %lu TRNG words, %lu MSR accesses",
-		 s->starts, s->completed, s->bytes, s->rng_words, s->msr_reads + s->msr_writes);
+	tap_diag("emulate: geode-sb model: %lu operations started (%lu on context B), %lu completed, %lu bytes, %lu TRNG words, %lu MSR accesses, %lu starts without bus mastering (information)",
+		 s->starts, s->starts_b, s->completed, s->bytes, s->rng_words,
+		 s->msr_reads + s->msr_writes, s->no_master);
 	tap_result(s->writes_while_busy == 0 && s->unaligned == 0 && s->bad_len == 0 &&
-		   s->no_master == 0 && s->no_decode == 0 && s->bad_size == 0 &&
+		   s->no_decode == 0 && s->bad_size == 0 &&
 		   s->dma_errors == 0 && s->eeprom_writes == 0 && s->ro_writes == 0 &&
 		   s->unknown == 0 && s->rng_early == 0,
-		   "emulate: no protocol slip on the Geode model (busy writes %lu, unaligned %lu, bad length %lu, no master %lu, no decode %lu, size %lu, DMA errors %lu, EEPROM writes %lu, RO writes %lu, unknown %lu, early RNG reads %lu)",
-		   s->writes_while_busy, s->unaligned, s->bad_len, s->no_master, s->no_decode,
+		   "emulate: no protocol slip on the Geode model (busy writes %lu, unaligned %lu, bad length %lu, no decode %lu, size %lu, DMA errors %lu, EEPROM writes %lu, RO writes %lu, unknown %lu, early RNG reads %lu)",
+		   s->writes_while_busy, s->unaligned, s->bad_len, s->no_decode,
 		   s->bad_size, s->dma_errors, s->eeprom_writes, s->ro_writes, s->unknown,
 		   s->rng_early);
 }

@@ -42,6 +42,9 @@ static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bi
 static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 		    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len);
 static void sb_release(struct aes_session *s);
+static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+			 uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
+			 uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len);
 
 struct aes_engine glx_sb_engine = {
 	.name = "geode-sb",
@@ -52,6 +55,28 @@ struct aes_engine glx_sb_engine = {
 	.set_key = sb_set_key,
 	.crypt = sb_crypt,
 	.release = sb_release,
+	.crypt_dual = sb_crypt_dual,
+	.dual_mode = AES_MODE_ECB,
+	.dual_dir = AES_DIR_ENCRYPT,
+	.dual_what = "contexts A and B started together, same key, ECB encrypt, each the column's size "
+		     "(both counted): the contexts share WKEY0..3 and CBC_IV0..3 [DB 6.11], so only "
+		     "same-key ECB can run on both at once; compare with the row without :dual-context "
+		     "(context A alone)",
+};
+
+/* The registers and DMA area of each context [DB 6.12.3]. */
+struct glx_dma_ctx {
+	const char *name;		/* "A", "B" */
+	unsigned ctl, src, dst, len;
+	uint32_t done;			/* its AES_INT completion flag */
+	uint8_t *area;
+};
+uint8_t glx_sb_dma_b[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
+static const struct glx_dma_ctx dma_ctx[GLX_SB_CONTEXTS] = {
+	{ "A", GLX_SB_CTL_A, GLX_SB_SOURCE_A, GLX_SB_DEST_A, GLX_SB_LENGTH_A, GLX_SB_INT_DONE_A,
+	  glx_sb_dma },
+	{ "B", GLX_SB_CTL_B, GLX_SB_SOURCE_B, GLX_SB_DEST_B, GLX_SB_LENGTH_B, GLX_SB_INT_DONE_B,
+	  glx_sb_dma_b },
 };
 
 /* ---- small helpers ---- */
@@ -159,7 +184,7 @@ static void guard_scan(const uint8_t *p, unsigned base, struct guard_damage *g)
 }
 
 /* Checks the guards around the n-byte destination at bus address dst_bus. */
-static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus)
+static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus, unsigned c)
 {
 	struct guard_damage b, a;
 	uint32_t b0 = dst_bus - GEODE_SB_GUARD, a0 = dst_bus + (uint32_t)n;
@@ -170,15 +195,15 @@ static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus)
 		return ENGINE_OK;
 	glx_sb.stats.overruns++;
 	if (b.count && a.count)
-		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x, and %u bytes after it, at 0x%08x-0x%08x (DEST_A=0x%08x LEN=%u)",
+		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x, and %u bytes after it, at 0x%08x-0x%08x (DEST_%s=0x%08x LEN=%u)",
 			     b.count, b0 + b.first, b0 + b.last, a.count, a0 + a.first,
-			     a0 + a.last, dst_bus, (unsigned)n);
+			     a0 + a.last, dma_ctx[c].name, dst_bus, (unsigned)n);
 	else if (a.count)
-		glx_sb_error("geode-sb: DMA overrun: %u bytes after the destination changed, at 0x%08x-0x%08x (DEST_A=0x%08x LEN=%u)",
-			     a.count, a0 + a.first, a0 + a.last, dst_bus, (unsigned)n);
+		glx_sb_error("geode-sb: DMA overrun: %u bytes after the destination changed, at 0x%08x-0x%08x (DEST_%s=0x%08x LEN=%u)",
+			     a.count, a0 + a.first, a0 + a.last, dma_ctx[c].name, dst_bus, (unsigned)n);
 	else
-		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x (DEST_A=0x%08x LEN=%u)",
-			     b.count, b0 + b.first, b0 + b.last, dst_bus, (unsigned)n);
+		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x (DEST_%s=0x%08x LEN=%u)",
+			     b.count, b0 + b.first, b0 + b.last, dma_ctx[c].name, dst_bus, (unsigned)n);
 	if (!glx_sb.stats.first_overrun[0])
 		fmt_snprintf(glx_sb.stats.first_overrun, sizeof(glx_sb.stats.first_overrun), "%s",
 			     glx_sb.last_err);
@@ -198,32 +223,51 @@ static void wipe_key_regs(void)
 }
 
 /*
- * After a timeout the engine may still be running: none of its registers
- * may be written until it is seen done (geode_sb.h). Re-reads CTL_A and
- * AES_INT up to GEODE_SB_IDLE_POLLS times; the last values stay in
- * busy_ctl/busy_int for the error text.
+ * After a timeout a context may still be running: none of the registers
+ * its operation uses may be written until it is seen done (geode_sb.h).
+ * Re-reads its CTL and AES_INT up to GEODE_SB_IDLE_POLLS times; the last
+ * values stay in busy_ctl/busy_int for the error text.
  */
-bool glx_sb_engine_idle(void)
+static bool ctx_idle(unsigned c)
 {
+	const struct glx_dma_ctx *x = &dma_ctx[c];
 	uint32_t ctl = 0, aint = 0;
 	unsigned i;
 
-	if (!glx_sb.wedged)
+	if (!glx_sb.wedged[c])
 		return true;
 	for (i = 0; i < GEODE_SB_IDLE_POLLS; i++) {
-		ctl = glx_sb_rd(GLX_SB_CTL_A);
+		ctl = glx_sb_rd(x->ctl);
 		aint = glx_sb_rd(GLX_SB_AES_INT);
-		if (!(ctl & GLX_SB_CTL_ST) || (aint & GLX_SB_INT_DONE_A))
+		if (!(ctl & GLX_SB_CTL_ST) || (aint & x->done))
 			break;
 	}
 	glx_sb.busy_ctl = ctl;
 	glx_sb.busy_int = aint;
 	if (i == GEODE_SB_IDLE_POLLS)
 		return false;
-	glx_sb.wedged = false;
-	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A);
-	drv_log(&geode_sb_log, "the timed-out operation has completed since (CTL_A=0x%08x AES_INT=0x%08x)",
-		 ctl, aint);
+	glx_sb.wedged[c] = false;
+	glx_sb.wedged_keys[c] = false;
+	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | x->done);
+	drv_log(&geode_sb_log, "the timed-out operation%s has completed since (CTL_%s=0x%08x AES_INT=0x%08x)",
+		c ? " on context B" : "", x->name, ctl, aint);
+	return true;
+}
+
+/* Whether WKEY0..3 / CBC_IV0..3 may be written: no running operation uses them. */
+static bool keys_writable(void)
+{
+	unsigned c;
+	for (c = 0; c < GLX_SB_CONTEXTS; c++)
+		if (glx_sb.wedged_keys[c] && !ctx_idle(c))
+			return false;
+	return true;
+}
+
+bool glx_sb_engine_idle(void)
+{
+	if (!ctx_idle(0) || !keys_writable())
+		return false;
 	if (glx_sb.keys_unwiped) {
 		wipe_key_regs();
 		drv_log(&geode_sb_log, "WKEY0..3 and CBC_IV0..3 wiped now, after the timed-out operation completed");
@@ -231,44 +275,62 @@ bool glx_sb_engine_idle(void)
 	return true;
 }
 
-/*
- * One DMA operation: n bytes (16..GEODE_SB_CHUNK, a multiple of 16) from
- * the source bounce buffer, already filled, into the destination one.
- * key: 16 bytes for WKEY0..3, or NULL for the hidden key. iv: 16 bytes for
- * CBC, NULL for ECB. Returns 0, ENGINE_ETIMEOUT or ENGINE_EHW (error set).
- */
-int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
+bool glx_sb_ctx_idle(unsigned c)
 {
-	uint8_t *dst = glx_sb_dma + GLX_SB_DMA_DST, *src = glx_sb_dma + GLX_SB_DMA_SRC;
-	uint32_t src_bus, dst_bus, ctl, c, aint, polls = 0;
-	uint64_t t0, elapsed, limit;
-	unsigned i;
+	return ctx_idle(c);
+}
 
-	if (glx_sb.inplace_dma) {
-		memcpy(dst, src, n);
-		src = dst;
-	}
-	src_bus = hw_dma_addr(src);
-	dst_bus = hw_dma_addr(dst);
-	if (src_bus == HW_DMA_NONE || dst_bus == HW_DMA_NONE ||
-	    ((src_bus | dst_bus) & (GLX_SB_DMA_ALIGN - 1))) {
-		glx_sb_error("geode-sb: DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
-			     src_bus, dst_bus);
-		return ENGINE_EHW;
-	}
-	if (!glx_sb_engine_idle()) {
-		glx_sb_error("geode-sb: engine still busy with a timed-out operation: CTL_A=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
-			     glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
-		return ENGINE_ETIMEOUT;
-	}
-	guards_fill(dst, n);
+/*
+ * DMA operations of n bytes (16..GEODE_SB_CHUNK, a multiple of 16) on the
+ * contexts in mask (bit 0 A, bit 1 B), each from its source bounce buffer,
+ * already filled, into its destination one, started together (CTL_A
+ * first) and waited for together. key: 16 bytes for WKEY0..3 (shared), or
+ * NULL for the hidden key. iv: 16 bytes for CBC (one context only: CBC_IV
+ * is shared), NULL for ECB. Returns 0, ENGINE_ETIMEOUT or ENGINE_EHW.
+ */
+int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
+{
+	uint32_t src_bus[GLX_SB_CONTEXTS], dst_bus[GLX_SB_CONTEXTS], ctl, c_now = 0, aint = 0;
+	uint32_t polls = 0;
+	uint64_t t0, elapsed = 0, limit;
+	unsigned i, c, pending = mask, nctx = 0;
+	int rc = ENGINE_OK, rc2;
 
-	glx_sb_wr(GLX_SB_SOURCE_A, src_bus);
-	glx_sb_wr(GLX_SB_DEST_A, dst_bus);
-	glx_sb_wr(GLX_SB_LENGTH_A, (uint32_t)n);
+	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+		uint8_t *src = dma_ctx[c].area + GLX_SB_DMA_SRC, *dst = dma_ctx[c].area + GLX_SB_DMA_DST;
+		if (!(mask & (1u << c)))
+			continue;
+		nctx++;
+		if (glx_sb.inplace_dma) {
+			memcpy(dst, src, n);
+			src = dst;
+		}
+		src_bus[c] = hw_dma_addr(src);
+		dst_bus[c] = hw_dma_addr(dst);
+		if (src_bus[c] == HW_DMA_NONE || dst_bus[c] == HW_DMA_NONE ||
+		    ((src_bus[c] | dst_bus[c]) & (GLX_SB_DMA_ALIGN - 1))) {
+			glx_sb_error("geode-sb: DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
+				     src_bus[c], dst_bus[c]);
+			return ENGINE_EHW;
+		}
+		if (!ctx_idle(c) || ((key || iv) && !keys_writable()) || (c == 0 && !glx_sb_engine_idle())) {
+			glx_sb_error("geode-sb: engine still busy with a timed-out operation: CTL_%s=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
+				     glx_sb.wedged[c] ? dma_ctx[c].name : "A", glx_sb.busy_ctl,
+				     glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+			return ENGINE_ETIMEOUT;
+		}
+	}
 	ctl = GLX_SB_CTL_ST | GLX_SB_CTL_DC | GLX_SB_CTL_SC;
 	if (enc)
 		ctl |= GLX_SB_CTL_ENC;
+	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+		if (!(mask & (1u << c)))
+			continue;
+		guards_fill(dma_ctx[c].area + GLX_SB_DMA_DST, n);
+		glx_sb_wr(dma_ctx[c].src, src_bus[c]);
+		glx_sb_wr(dma_ctx[c].dst, dst_bus[c]);
+		glx_sb_wr(dma_ctx[c].len, (uint32_t)n);
+	}
 	if (key) {
 		for (i = 0; i < 4; i++)
 			glx_sb_wr(GLX_SB_WKEY(i), le32(key + 4 * i));
@@ -279,39 +341,70 @@ int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
 			glx_sb_wr(GLX_SB_CBC_IV(i), le32(iv + 4 * i));
 		ctl |= GLX_SB_CTL_CBC;
 	}
-	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A);
+	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0));
 
-	limit = wait_ticks(n);
+	limit = wait_ticks(n * nctx);
 	t0 = hw_rdtsc();
-	glx_sb_wr(GLX_SB_CTL_A, ctl);
-	for (;;) {
-		c = glx_sb_rd(GLX_SB_CTL_A);
-		aint = glx_sb_rd(GLX_SB_AES_INT);
+	for (c = 0; c < GLX_SB_CONTEXTS; c++)
+		if (mask & (1u << c))
+			glx_sb_wr(dma_ctx[c].ctl, ctl);
+	while (pending) {
+		for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+			if (!(pending & (1u << c)))
+				continue;
+			c_now = glx_sb_rd(dma_ctx[c].ctl);
+			aint = glx_sb_rd(GLX_SB_AES_INT);
+			if (!(c_now & GLX_SB_CTL_ST)) {
+				glx_sb.stats.done_by_st++;
+				pending &= ~(1u << c);
+			} else if (aint & dma_ctx[c].done) {
+				glx_sb.stats.done_by_flag++;
+				pending &= ~(1u << c);
+			}
+		}
 		polls++;
 		elapsed = hw_rdtsc() - t0;
-		if (!(c & GLX_SB_CTL_ST)) {
-			glx_sb.stats.done_by_st++;
+		if (pending && (elapsed > limit || polls >= GEODE_SB_MAX_POLLS))
 			break;
-		}
-		if (aint & GLX_SB_INT_DONE_A) {
-			glx_sb.stats.done_by_flag++;
-			break;
-		}
-		if (elapsed > limit || polls >= GEODE_SB_MAX_POLLS) {
-			glx_sb.wedged = true;
-			glx_sb.stats.timeouts++;
+	}
+	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+		if (!(pending & (1u << c)))
+			continue;
+		glx_sb.wedged[c] = true;
+		glx_sb.wedged_keys[c] = key || iv;
+		glx_sb.stats.timeouts++;
+		c_now = glx_sb_rd(dma_ctx[c].ctl);
+		if (c == 0)
 			glx_sb_error("geode-sb: DMA timeout after %llu cycles (limit %llu, %u polls): CTL_A=0x%08x AES_INT=0x%08x SRC=0x%08x DST=0x%08x LEN=%u",
 				     (unsigned long long)elapsed, (unsigned long long)limit, polls,
-				     c, aint, glx_sb_rd(GLX_SB_SOURCE_A), glx_sb_rd(GLX_SB_DEST_A),
+				     c_now, aint, glx_sb_rd(GLX_SB_SOURCE_A), glx_sb_rd(GLX_SB_DEST_A),
 				     glx_sb_rd(GLX_SB_LENGTH_A));
-			return ENGINE_ETIMEOUT;
-		}
+		else
+			glx_sb_error("geode-sb: DMA timeout on context B after %llu cycles (limit %llu, %u polls): CTL_B=0x%08x AES_INT=0x%08x SRC_B=0x%08x DST_B=0x%08x LEN_B=%u",
+				     (unsigned long long)elapsed, (unsigned long long)limit, polls,
+				     c_now, aint, glx_sb_rd(GLX_SB_SOURCE_B), glx_sb_rd(GLX_SB_DEST_B),
+				     glx_sb_rd(GLX_SB_LENGTH_B));
+		rc = ENGINE_ETIMEOUT;
 	}
-	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A);
-	glx_sb.stats.ops++;
+	if (rc)
+		return rc;
+	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0));
+	glx_sb.stats.ops += nctx;
 	if (elapsed > glx_sb.stats.max_wait_cycles)
 		glx_sb.stats.max_wait_cycles = elapsed;
-	return guards_check(dst, n, dst_bus);
+	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+		if (!(mask & (1u << c)))
+			continue;
+		rc2 = guards_check(dma_ctx[c].area + GLX_SB_DMA_DST, n, dst_bus[c], c);
+		if (rc2 && !rc)
+			rc = rc2;
+	}
+	return rc;
+}
+
+int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
+{
+	return glx_sb_dma_ops(1, key, iv, enc, n);
 }
 
 /*
@@ -343,6 +436,8 @@ void glx_sb_wipe_after(size_t used)
 	if (used) {
 		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_SRC, used);
 		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
+		glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_SRC, used);
+		glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
 	}
 }
 
@@ -448,6 +543,47 @@ static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 	return rc;
 }
 
+/*
+ * Contexts A and B together: in_a -> out_a on A, in_b -> out_b on B, len
+ * bytes each, same key (WKEY is shared), ECB only (CBC_IV is shared, so
+ * two CBC streams cannot run at once). Chunked like sb_crypt.
+ */
+static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+			 uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
+			 uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len)
+{
+	size_t off, n = 0, used = 0;
+	int rc = ENGINE_OK;
+
+	if (mode != AES_MODE_ECB || iv_a || iv_b || s->key_bits != 8 * GLX_SB_KEY_BYTES) {
+		glx_sb_error("geode-sb: dual-context %s: only AES-128 ECB (the contexts share WKEY and CBC_IV)",
+			     aes_mode_name(mode));
+		return ENGINE_EUNSUPPORTED;
+	}
+	if (len % GLX_SB_AES_BLOCK) {
+		glx_sb_error("geode-sb: length %u is not a multiple of 16", (unsigned)len);
+		return ENGINE_ELEN;
+	}
+	if (!glx_sb.info.ok) {
+		glx_sb_error("geode-sb: not available: %s", glx_sb.absent);
+		return ENGINE_EHW;
+	}
+	for (off = 0; off < len; off += n) {
+		n = len - off < GEODE_SB_CHUNK ? len - off : GEODE_SB_CHUNK;
+		memcpy(glx_sb_dma + GLX_SB_DMA_SRC, in_a + off, n);
+		memcpy(glx_sb_dma_b + GLX_SB_DMA_SRC, in_b + off, n);
+		if (n > used)
+			used = n;
+		rc = glx_sb_dma_ops(3, sess_key(s), NULL, dir == AES_DIR_ENCRYPT, n);
+		if (rc)
+			break;
+		memcpy(out_a + off, glx_sb_dma + GLX_SB_DMA_DST, n);
+		memcpy(out_b + off, glx_sb_dma_b + GLX_SB_DMA_DST, n);
+	}
+	glx_sb_wipe_after(used);
+	return rc;
+}
+
 /* ---- accessors ---- */
 
 const char *geode_sb_absent_reason(void)
@@ -488,19 +624,17 @@ bool geode_sb_dma_clean(size_t *offset)
 			*offset = i;
 			return false;
 		}
+	for (i = 0; i < sizeof(glx_sb_dma_b); i++)
+		if (glx_sb_dma_b[i]) {
+			*offset = sizeof(glx_sb_dma) + i;
+			return false;
+		}
 	return true;
 }
 
 void geode_sb_set_inplace_dma(bool on)
 {
 	glx_sb.inplace_dma = on;
-}
-
-bool glx_sb_hidden_output(uint8_t out[16])
-{
-	if (glx_sb.have_hkey_out)
-		memcpy(out, glx_sb.hkey_out, GLX_SB_AES_BLOCK);
-	return glx_sb.have_hkey_out;
 }
 
 const char *glx_sb_msr_text(void)

@@ -16,9 +16,12 @@
  *     buffers it used.
  *   RNG sources "geode-trng/tsel0" .. "geode-trng/tsel3" (MSR CTRL T_SEL
  *     0: raw noise, 1: LFSR, 2: whitener, 3: LFSR + whitener, noise
- *     generator on, test mode off), and "geode-trng/test-mode" (T_TM set:
- *     deterministic output), registered with known_bad = true so the RNG
- *     statistics can prove they fail a bad source.
+ *     generator on, test mode off). Only tsel3, what the BSDs use, claims
+ *     full entropy; tsel0-2 are characterised (engine.h RNG_CLAIM_*,
+ *     docs/rng-verdict.md). Test mode (T_TM) is no source: a self-test
+ *     probes it and reports what it gives, as information.
+ *   Dual-context crypt (crypt_dual): contexts A and B started together,
+ *     same key, ECB only, since WKEY0..3 and CBC_IV0..3 are shared.
  *
  * Every hardware wait is bounded by the calibrated TSC (kernel/platform/timer.h):
  *   AES DMA: GEODE_SB_WAIT_BASE_US + 1 us per 16 bytes. Published figures
@@ -71,23 +74,35 @@
  * Repetition count test on the TRNG's 32-bit words (SP 800-90B 4.4.1):
  * cutoff C = 1 + ceil(30 / H) for a false alarm rate of 2^-30, with a
  * conservative H = 2 bits of min-entropy per word for the raw noise mode.
- * Not applied to the test-mode source, whose output is meant to be bad.
+ * Not applied to the test-mode probe, whose output nobody describes.
  */
 #define GEODE_TRNG_STUCK_WORDS	16
+#define GEODE_TRNG_PERIODS	8	/* repeating output checked for periods 1..8 words */
+/* T_SEL 0-2 are characterised at this assessment claim: 1 bit per byte, micro-bits. */
+#define GEODE_TRNG_RAW_CLAIM	1000000u
+#define GEODE_TRNG_TM_BYTES	4096	/* what the T_TM probe reads at most */
+/* What the probe says when GLD_MSR_CAP identifies the block but PCI has no 1022:2082. */
+#define GEODE_SB_NO_VSA		"security block present, PCI header absent: firmware without VSA"
+/* CTRL bits the probe writes and compares after writing (the rest is only printed). */
+#define GEODE_SB_CTRL_OURS	(GLX_SB_CTRL_T_NE | GLX_SB_CTRL_T_SEL_MASK | GLX_SB_CTRL_T_TM)
 #define GEODE_TRNG_BENCH_BYTES	4096	/* bytes per mode for the throughput figure */
 #define GEODE_TRNG_BENCH_US	250000	/* ... or this long, whichever comes first */
 
 /*
- * Finds PCI 1022:2082 among the devices pci_scan() found, checks
- * GLD_MSR_CAP (0x58002000, through hw_rdmsr_safe) and BAR0, turns on
- * memory decoding and bus mastering, masks the block's interrupts, sets
- * the TRNG to noise on / T_SEL 3 / test mode off, reads the EEPROM lock
- * state and finds out (one DMA operation with the hidden key, which writes
- * nothing to the EEPROM) whether a hidden key is programmed. Logs what it
- * found (geode_sb_driver.log) and registers the engine and the RNG sources
- * when everything checked out. Call after pci_scan() and, for the right
- * time bounds, after timer_calibrate(). May be called again (host tests):
- * it starts from scratch each time.
+ * Finds PCI 1022:2082 among the devices pci_scan() found (without it, a
+ * GLD_MSR_CAP that identifies the block means firmware without VSA: the
+ * absent reason is GEODE_SB_NO_VSA), checks GLD_MSR_CAP (0x58002000,
+ * through hw_rdmsr_safe) and BAR0, turns on memory decoding and bus
+ * mastering where firmware left them off, masks the block's interrupts,
+ * sets the TRNG to noise on / T_SEL 3 / test mode off and compares only
+ * those CTRL bits after the write (a mismatch keeps the RNG sources out,
+ * never the AES engine), and reads the EEPROM lock state. Logs what it
+ * found (geode_sb_driver.log) and registers the engine and the RNG
+ * sources. The hidden key is not touched here: geode_sb_t_hidden_key(), a
+ * self-test after the writable-key ones, probes it on context B. Call
+ * after pci_scan() and, for the right time bounds, after
+ * timer_calibrate(). May be called again (host tests): it starts from
+ * scratch each time.
  */
 void geode_sb_probe(void);
 
@@ -95,10 +110,11 @@ void geode_sb_probe(void);
  * The driver for the run's table (lib/engine/driver.h). Its self-tests:
  * probe, GLD_MSR_CAP, writable key in use, AES through DMA against lib/aes
  * (several chunks, unaligned and in-place buffers, CBC chained across
- * calls), DMA guard bytes, DMA buffers wiped, TRNG bytes/s for each T_SEL
- * mode, the test-mode source. Without the device each SKIPs with "no
- * 1022:2082 device"; after a failed probe the probe test fails with the
- * reason and the others SKIP. The KATs are not here: they run through the
+ * calls), DMA guard bytes, DMA buffers wiped, the hidden-key probe
+ * (information, context B), TRNG bytes/s for each T_SEL mode, the T_TM
+ * probe (information). Without the device each SKIPs with "no 1022:2082
+ * device" (or GEODE_SB_NO_VSA); after a failed probe the probe test fails
+ * with the reason and the others SKIP. The KATs are not here: they run through the
  * shared KAT runner over the registered engine.
  */
 struct driver;
@@ -121,22 +137,25 @@ bool geode_sb_keys_unwiped(void);
 /* The AES engine (registered by a successful probe; usable only then). */
 const struct aes_engine *geode_sb_engine(void);
 
-/* What the probe found. */
+/* What the hidden-key probe found (a self-test after the writable-key ones). */
 enum geode_sb_hidden_key {
+	GEODE_SB_HKEY_NOT_RUN,		/* the probe has not run (yet) */
 	GEODE_SB_HKEY_UNKNOWN,		/* the DMA with the hidden key failed */
 	GEODE_SB_HKEY_FACTORY,		/* encrypts like the all-ones key: EEPROM as shipped */
-	GEODE_SB_HKEY_ZERO,		/* encrypts like the all-zero key */
-	GEODE_SB_HKEY_PROGRAMMED,	/* neither: a hidden key is in use */
+	GEODE_SB_HKEY_PROGRAMMED,	/* not the all-ones key: a hidden key is programmed */
 };
 
 struct geode_sb_info {
 	bool found;			/* PCI 1022:2082 exists */
-	bool ok;			/* probe succeeded: engine and sources registered */
+	bool no_vsa;			/* not found, but GLD_MSR_CAP identifies the block */
+	bool ok;			/* probe succeeded: the AES engine is registered */
+	bool rng_ok;			/* ... and MSR CTRL took the TRNG setting: sources registered */
 	uint8_t bus, dev, fn;
 	uint32_t bar0;			/* bus address of the registers */
 	bool msr_ok;			/* GLD_MSR_CAP read and identified the block */
 	uint64_t cap;			/* GLD_MSR_CAP */
-	uint64_t ctrl_found, ctrl_set;	/* MSR CTRL as found and as the probe left it */
+	uint64_t ctrl_found, ctrl_set;	/* MSR CTRL as found and as the probe wrote it */
+	uint64_t ctrl_back;		/* ... and as it read back */
 	uint32_t sec_state;		/* EEPROM_SEC_STATE */
 	enum geode_sb_hidden_key hidden_key;
 };
@@ -154,6 +173,7 @@ struct geode_sb_stats {
 	unsigned long iv_readback_other;
 	unsigned long key_wipes;	/* times WKEY0..3 and CBC_IV0..3 were zeroed */
 	unsigned long key_wipes_skipped;	/* ... not zeroed: a timed-out operation was still running */
+	unsigned long busy_at_probe;	/* contexts found with ST set when the probe ran */
 	uint64_t max_wait_cycles;	/* longest completion wait */
 	char first_overrun[200];	/* the first overrun's error text, "" if none */
 };

@@ -12,6 +12,8 @@
 #include "drivers/geode_sb/geode_sb.h"
 #include "lib/engine/driver.h"
 
+#define GLX_SB_CONTEXTS	2	/* DMA contexts A and B [DB 6.11] */
+
 /* The driver's state (geode_sb.c), filled by the probe (geode_sb_probe.c). */
 struct glx_sb_state {
 	struct geode_sb_info info;
@@ -19,14 +21,14 @@ struct glx_sb_state {
 	const char *absent;		/* why not usable; NULL once the probe succeeded */
 	char why[200];			/* the first probe failure */
 	char msr_text[160];		/* the GLD_MSR_CAP check's outcome */
+	char rng_why[200];		/* why the TRNG was not set up ("" when it was) */
 	char last_err[256];
 	unsigned err_printed;
-	bool wedged;			/* a timed-out operation may still run */
+	bool wedged[GLX_SB_CONTEXTS];	/* context A/B: a timed-out operation may still run */
+	bool wedged_keys[GLX_SB_CONTEXTS];	/* ... and it uses WKEY or CBC_IV */
 	bool keys_unwiped;		/* WKEY/CBC_IV not wiped: the engine was busy */
-	uint32_t busy_ctl, busy_int;	/* CTL_A, AES_INT at the last busy check */
+	uint32_t busy_ctl, busy_int;	/* CTL, AES_INT at the last busy check */
 	bool inplace_dma;
-	uint8_t hkey_out[16];		/* the hidden key's encryption of a zero block */
-	bool have_hkey_out;
 };
 extern struct glx_sb_state glx_sb;
 
@@ -41,7 +43,8 @@ extern uintptr_t glx_sb_base;
 #define GLX_SB_DMA_SRC		0
 #define GLX_SB_DMA_DST		(GEODE_SB_CHUNK + GEODE_SB_GUARD)
 #define GLX_SB_DMA_BYTES	(GLX_SB_DMA_DST + GEODE_SB_CHUNK + GEODE_SB_GUARD)
-extern uint8_t glx_sb_dma[GLX_SB_DMA_BYTES];
+extern uint8_t glx_sb_dma[GLX_SB_DMA_BYTES];	/* context A */
+extern uint8_t glx_sb_dma_b[GLX_SB_DMA_BYTES];	/* context B, the same layout */
 
 /* The engine "geode-sb" (registered by the probe). */
 extern struct aes_engine glx_sb_engine;
@@ -53,6 +56,17 @@ extern struct aes_engine glx_sb_engine;
  * NULL for ECB. Returns 0, ENGINE_ETIMEOUT or ENGINE_EHW (error recorded).
  */
 int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
+
+/*
+ * The same on the contexts in mask (bit 0 A, bit 1 B), each through its own
+ * DMA area, started together and waited for together (the limit scales
+ * with the bytes of both). iv only with one context (CBC_IV is shared).
+ * A timeout leaves only the contexts still running marked busy.
+ */
+int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
+
+/* Whether context c (0 A, 1 B) is free: not left running by a timed-out operation. */
+bool glx_sb_ctx_idle(unsigned c);
 
 /*
  * Zeroes WKEY0..3, CBC_IV0..3 and the first `used` bytes of both DMA
@@ -88,9 +102,6 @@ void glx_sb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* TSC ticks per second for figures: the calibrated rate, else what timer.c assumes. */
 uint64_t glx_sb_ticks_per_s(void);
 
-/* The hidden key's encryption of a zero block, as the probe saw it; false if none. */
-bool glx_sb_hidden_output(uint8_t out[16]);
-
 /* The outcome of the GLD_MSR_CAP check, one line. */
 const char *glx_sb_msr_text(void);
 
@@ -100,7 +111,9 @@ uint64_t glx_trng_ctrl_default(uint64_t found);
 /* geode_trng.c: forget state (probe), register the sources; its tests. */
 void geode_trng_reset(void);
 void geode_trng_register(void);
-/* The TRNG's self-tests (struct driver_test): throughput per T_SEL, the test-mode source. */
+/* The hidden-key probe (geode_sb_probe.c), a self-test run after the writable-key ones. */
+enum drv_status geode_sb_t_hidden_key(char *detail, size_t cap);
+/* The TRNG's self-tests (struct driver_test): throughput per T_SEL, the T_TM probe. */
 enum drv_status geode_trng_t_tsel0(char *detail, size_t cap);
 enum drv_status geode_trng_t_tsel1(char *detail, size_t cap);
 enum drv_status geode_trng_t_tsel2(char *detail, size_t cap);

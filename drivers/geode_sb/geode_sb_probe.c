@@ -1,8 +1,9 @@
 /*
- * Geode LX security block: the probe. Finds PCI 1022:2082, checks
- * GLD_MSR_CAP and BAR0, enables the device, sets the TRNG defaults,
- * reports the EEPROM lock state and the hidden key, registers the engine
- * and the RNG sources. See geode_sb.h.
+ * Geode LX security block: the probe. Finds PCI 1022:2082 (or says the
+ * firmware hides it), checks GLD_MSR_CAP and BAR0, enables the device,
+ * sets the TRNG defaults, reports the EEPROM lock state, registers the
+ * engine and the RNG sources. And the hidden-key probe, a self-test run
+ * after the writable-key ones. See geode_sb.h.
  */
 #include <stdarg.h>
 #include <string.h>
@@ -14,11 +15,6 @@
 #include "lib/util/hex.h"
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/glx_sb_reg.h"
-
-static char *hex16(const uint8_t *b, char *buf, size_t cap)
-{
-	return hex_encode(b, GLX_SB_AES_BLOCK, buf, cap);
-}
 
 static bool probe_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -83,7 +79,13 @@ static bool check_bar(const struct pci_dev *d)
 	return true;
 }
 
-/* Memory decoding and bus mastering (the engine is a DMA master). */
+/*
+ * Memory decoding and bus mastering, where firmware left them off (the
+ * net5501 comBIOS and OLPC's header leave 0x0006: both on). Only memory
+ * decoding is required of the read-back: no source says bus mastering
+ * gates this engine's DMA (Linux and NetBSD never set it), so a command
+ * register that drops it is printed, not judged.
+ */
 static bool enable_pci(const struct pci_dev *d)
 {
 	uint32_t cmd = pci_cfg_read32(d, PCI_CMD) & 0xFFFF, want, back;
@@ -92,31 +94,63 @@ static bool enable_pci(const struct pci_dev *d)
 	if (want != cmd)
 		pci_cfg_write32(d, PCI_CMD, want);	/* status half 0: no W1C bit cleared */
 	back = pci_cfg_read32(d, PCI_CMD) & 0xFFFF;
-	if ((back & (PCI_CMD_MEM | PCI_CMD_MASTER)) != (PCI_CMD_MEM | PCI_CMD_MASTER))
-		return probe_fail("PCI command register did not keep memory decoding and bus mastering (wrote 0x%04x, reads 0x%04x)",
+	if (!(back & PCI_CMD_MEM))
+		return probe_fail("PCI command register did not keep memory decoding (wrote 0x%04x, reads 0x%04x)",
 				  want, back);
 	if (want != cmd)
 		drv_log(&geode_sb_log, "PCI command 0x%04x -> 0x%04x (memory decoding, bus mastering)",
 			 cmd, back);
+	if (!(back & PCI_CMD_MASTER))
+		drv_log(&geode_sb_log, "PCI command 0x%04x: bus mastering did not stick (information: no source says it gates this engine's DMA)",
+			back);
 	return true;
 }
 
-/* TRNG defaults: noise on, T_SEL 3, test mode off (the BSDs' attach). */
-static bool init_ctrl(void)
+/*
+ * TRNG defaults: noise on, T_SEL 3, test mode off (the BSDs' attach: read
+ * CTRL, change only those bits, write it back). Afterwards only the bits
+ * written are compared; the others are printed. A mismatch or a #GP
+ * leaves the TRNG out (rng_why), never the AES engine.
+ */
+static void init_ctrl(void)
 {
-	uint64_t found, back;
+	uint64_t found, back = 0;
+	struct geode_sb_info *in = &glx_sb.info;
 
-	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &found) != 0)
-		return probe_fail("rdmsr 0x%08x (CTRL) raised #GP", GLX_SB_MSR_CTRL);
-	glx_sb.info.ctrl_found = found;
-	glx_sb.info.ctrl_set = glx_trng_ctrl_default(found);
-	if (hw_wrmsr_safe(GLX_SB_MSR_CTRL, glx_sb.info.ctrl_set) != 0)
-		return probe_fail("wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP", GLX_SB_MSR_CTRL,
-				  (unsigned long long)glx_sb.info.ctrl_set);
-	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &back) != 0 || back != glx_sb.info.ctrl_set)
-		return probe_fail("MSR CTRL reads 0x%llx after writing 0x%llx",
-				  (unsigned long long)back, (unsigned long long)glx_sb.info.ctrl_set);
-	return true;
+	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &found) != 0) {
+		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "rdmsr 0x%08x (CTRL) raised #GP: TRNG not set up",
+			     GLX_SB_MSR_CTRL);
+		return;
+	}
+	in->ctrl_found = found;
+	in->ctrl_set = glx_trng_ctrl_default(found);
+	if (found & (GLX_SB_CTRL_SBI | GLX_SB_CTRL_SBY))
+		drv_log(&geode_sb_log, "MSR CTRL=0x%llx as found has the AES swap bits set (%s%s%s): every public driver leaves them clear; left as the firmware set them, so AES results are bit/byte swapped if the data book's meaning holds",
+			(unsigned long long)found, found & GLX_SB_CTRL_SBI ? "SBI" : "",
+			(found & GLX_SB_CTRL_SBI) && (found & GLX_SB_CTRL_SBY) ? ", " : "",
+			found & GLX_SB_CTRL_SBY ? "SBY" : "");
+	if (hw_wrmsr_safe(GLX_SB_MSR_CTRL, in->ctrl_set) != 0) {
+		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP: TRNG not set up",
+			     GLX_SB_MSR_CTRL, (unsigned long long)in->ctrl_set);
+		return;
+	}
+	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &back) != 0) {
+		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "rdmsr 0x%08x (CTRL) raised #GP after the write: TRNG not set up",
+			     GLX_SB_MSR_CTRL);
+		return;
+	}
+	in->ctrl_back = back;
+	drv_log(&geode_sb_log, "MSR CTRL 0x%llx -> 0x%llx (noise on, T_SEL 3, test mode off), reads 0x%llx",
+		(unsigned long long)found, (unsigned long long)in->ctrl_set, (unsigned long long)back);
+	if ((back ^ in->ctrl_set) & ~(uint64_t)GEODE_SB_CTRL_OURS)
+		drv_log(&geode_sb_log, "MSR CTRL bits not written by the driver read back changed (0x%llx, information: nothing documents them)",
+			(unsigned long long)((back ^ in->ctrl_set) & ~(uint64_t)GEODE_SB_CTRL_OURS));
+	if ((back ^ in->ctrl_set) & GEODE_SB_CTRL_OURS) {
+		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "MSR CTRL reads 0x%llx after writing 0x%llx: T_NE/T_SEL/T_TM (0x%x) did not take, TRNG sources not registered",
+			     (unsigned long long)back, (unsigned long long)in->ctrl_set, GEODE_SB_CTRL_OURS);
+		return;
+	}
+	in->rng_ok = true;
 }
 
 static const char *lock_name(uint32_t state, unsigned shift, char *buf, size_t n)
@@ -144,55 +178,74 @@ static void report_eeprom(void)
 		 lock_name(s, GLX_SB_SEC_DBL_SHIFT, d, sizeof(d)));
 }
 
-/* Encrypts with key (16 bytes) in software. */
-static void sw_block(const uint8_t *key, const uint8_t *in, uint8_t *out)
-{
-	static struct aes_ctx c;
-	aes_set_key(&c, key, GLX_SB_KEY_BYTES);
-	aes_encrypt_block(&c, in, out);
-	aes_wipe(&c);
-}
-
 /*
- * One DMA operation with the hidden key (WK = 0) on a zero block, compared
- * with the all-ones key (an EEPROM as shipped) and the all-zero key.
+ * The hidden-key probe (information): one DMA operation with the hidden
+ * key (WK = 0) on a zero block, on context B, so that an operation that
+ * never completes leaves context A (every other request) free. Run after
+ * the writable-key self-tests. Only the classification is printed, never
+ * the hidden key's ciphertext: all-ones key (the EEPROM as shipped),
+ * programmed (anything else), unknown (the operation failed). Fails only
+ * when the operation does not complete, which the data book's ST/flag
+ * protocol rules out.
  */
-static void probe_hidden_key(void)
+enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];
+	static struct aes_ctx c;
 	uint8_t k[GLX_SB_KEY_BYTES], want[GLX_SB_AES_BLOCK];
-	char hex[40];
+	bool same;
 	int rc;
 
-	memset(glx_sb_dma + GLX_SB_DMA_SRC, 0, GLX_SB_AES_BLOCK);
-	rc = glx_sb_run_dma(NULL, NULL, true, GLX_SB_AES_BLOCK);
-	if (rc == ENGINE_OK) {
-		memcpy(glx_sb.hkey_out, glx_sb_dma + GLX_SB_DMA_DST, GLX_SB_AES_BLOCK);
-		glx_sb.have_hkey_out = true;
+	if (!glx_sb.info.found) {
+		fmt_snprintf(d, cap, "%s", glx_sb.absent);
+		return DRV_SKIP;
 	}
-	glx_sb_wipe_after(GLX_SB_AES_BLOCK);
+	if (!glx_sb.info.ok) {
+		fmt_snprintf(d, cap, "geode-sb probe failed");
+		return DRV_SKIP;
+	}
+	memset(glx_sb_dma_b + GLX_SB_DMA_SRC, 0, GLX_SB_AES_BLOCK);
+	rc = glx_sb_dma_ops(2, NULL, NULL, true, GLX_SB_AES_BLOCK);
+	memset(k, 0xFF, sizeof(k));
+	aes_set_key(&c, k, sizeof(k));
+	aes_encrypt_block(&c, zero, want);
+	aes_wipe(&c);
+	same = memcmp(want, glx_sb_dma_b + GLX_SB_DMA_DST, sizeof(want)) == 0;
+	glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_DST, GLX_SB_AES_BLOCK);
+	glx_sb_wipe(want, sizeof(want));
 	if (rc != ENGINE_OK) {
 		glx_sb.info.hidden_key = GEODE_SB_HKEY_UNKNOWN;
-		drv_log(&geode_sb_log, "eeprom: hidden key: unknown (the DMA with the hidden key failed: see the error above)");
+		if (rc == ENGINE_ETIMEOUT && !glx_sb_ctx_idle(1)) {
+			fmt_snprintf(d, cap, "hidden key: unknown: the operation with the hidden key (WK = 0) did not complete: %s; context B left to it, context A unaffected",
+				     geode_sb_last_error());
+			return DRV_FAIL;
+		}
+		fmt_snprintf(d, cap, "hidden key: unknown: %s", geode_sb_last_error());
+		return DRV_FAIL;
+	}
+	glx_sb.info.hidden_key = same ? GEODE_SB_HKEY_FACTORY : GEODE_SB_HKEY_PROGRAMMED;
+	fmt_snprintf(d, cap, "information: hidden key %s",
+		     same ? "not programmed (encrypts like the factory all-ones key)" :
+			    "programmed (does not encrypt like the factory all-ones key)");
+	return DRV_PASS;
+}
+
+/* No PCI function: the GeodeLink MSR tells firmware without VSA from no block at all. */
+static void probe_absent(void)
+{
+	uint64_t cap;
+
+	if (hw_rdmsr_safe(GLX_SB_MSR_CAP, &cap) == 0 &&
+	    (cap & GLX_SB_CAP_ID_MASK) == GLX_SB_CAP_ID) {
+		glx_sb.info.no_vsa = true;
+		glx_sb.info.msr_ok = true;
+		glx_sb.info.cap = cap;
+		glx_sb.absent = GEODE_SB_NO_VSA;
+		drv_log(&geode_sb_log, "no 1022:2082 device, but GLD_MSR_CAP=0x%016llx identifies the security block: " GEODE_SB_NO_VSA " (the engine is not used without its PCI BAR)",
+			(unsigned long long)cap);
 		return;
 	}
-	memset(k, 0xFF, sizeof(k));
-	sw_block(k, zero, want);
-	if (memcmp(want, glx_sb.hkey_out, sizeof(want)) == 0) {
-		glx_sb.info.hidden_key = GEODE_SB_HKEY_FACTORY;
-		drv_log(&geode_sb_log, "eeprom: hidden key: not programmed (encrypts like the factory all-ones key)");
-		return;
-	}
-	memset(k, 0, sizeof(k));
-	sw_block(k, zero, want);
-	if (memcmp(want, glx_sb.hkey_out, sizeof(want)) == 0) {
-		glx_sb.info.hidden_key = GEODE_SB_HKEY_ZERO;
-		drv_log(&geode_sb_log, "eeprom: hidden key: all zeros (no EEPROM fitted, or a zero key programmed)");
-		return;
-	}
-	glx_sb.info.hidden_key = GEODE_SB_HKEY_PROGRAMMED;
-	drv_log(&geode_sb_log, "eeprom: hidden key: in use (programmed; E(0) = %s matches neither the all-ones nor the all-zero key)",
-		 hex16(glx_sb.hkey_out, hex, sizeof(hex)));
+	drv_log(&geode_sb_log, "no 1022:2082 device: no Geode LX security block here");
 }
 
 void geode_sb_probe(void)
@@ -205,11 +258,12 @@ void geode_sb_probe(void)
 	glx_sb.absent = "no 1022:2082 device";
 	glx_sb_base = 0;
 	glx_sb_wipe(glx_sb_dma, sizeof(glx_sb_dma));
+	glx_sb_wipe(glx_sb_dma_b, sizeof(glx_sb_dma_b));
 	geode_trng_reset();
 
 	d = pci_find(GLX_SB_VENDOR, GLX_SB_DEVICE);
 	if (!d) {
-		drv_log(&geode_sb_log, "no 1022:2082 device: no Geode LX security block here");
+		probe_absent();
 		return;
 	}
 	glx_sb.info.found = true;
@@ -222,25 +276,31 @@ void geode_sb_probe(void)
 	ok = ok && enable_pci(d);
 	if (ok)
 		glx_sb_base = glx_sb.info.bar0;
-	ok = ok && init_ctrl();
 	drv_log(&geode_sb_log, "1022:2082 at %02x:%02x.%x BAR0=0x%08x %s", d->bus, d->dev, d->fn,
 		 glx_sb.info.bar0, glx_sb.msr_text);
 	if (!ok) {
 		drv_log(&geode_sb_log, "probe failed: %s", glx_sb.absent);
 		return;
 	}
-	drv_log(&geode_sb_log, "MSR CTRL 0x%llx -> 0x%llx (noise on, T_SEL 3, test mode off)",
-		 (unsigned long long)glx_sb.info.ctrl_found, (unsigned long long)glx_sb.info.ctrl_set);
+	init_ctrl();
+	if (glx_sb.rng_why[0])
+		drv_log(&geode_sb_log, "%s", glx_sb.rng_why);
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_ALL);
-	ctl = glx_sb_rd(GLX_SB_CTL_A);
-	if (ctl & GLX_SB_CTL_ST) {
-		glx_sb.wedged = true;
-		drv_log(&geode_sb_log, "CTL_A=0x%08x at probe: an operation is running", ctl);
+	for (unsigned c = 0; c < GLX_SB_CONTEXTS; c++) {
+		ctl = glx_sb_rd(c ? GLX_SB_CTL_B : GLX_SB_CTL_A);
+		if (!(ctl & GLX_SB_CTL_ST))
+			continue;
+		/* Firmware left an operation running: no register it may use is written until it ends. */
+		glx_sb.wedged[c] = true;
+		glx_sb.wedged_keys[c] = true;
+		glx_sb.stats.busy_at_probe++;
+		drv_log(&geode_sb_log, "engine busy when the image started: CTL_%s=0x%08x (ST set, left by firmware); its registers are not written until it completes",
+			c ? "B" : "A", ctl);
 	}
 	glx_sb.info.ok = true;
 	report_eeprom();
-	probe_hidden_key();
 	if (engine_register_aes(&glx_sb_engine) != ENGINE_OK)
 		drv_log(&geode_sb_log, "engine registry full: geode-sb not registered");
-	geode_trng_register();
+	if (glx_sb.info.rng_ok)
+		geode_trng_register();
 }

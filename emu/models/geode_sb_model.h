@@ -2,30 +2,51 @@
  * geode_sb_model: a register-level model of the AMD Geode LX security
  * block, for host tests and the kernel's emulation build (emu/).
  *
- * What it models (facts: drivers/geode_sb/glx_sb_reg.h and its sources):
+ * What it models (facts: drivers/geode_sb/glx_sb_reg.h and its sources;
+ * every [A] is an assumption where the sources are silent, also listed in
+ * docs/emulation.md):
  *   - PCI function 1022:2082 at 00:01.2, class 10.10.00, BAR0 16 KiB of
- *     32-bit memory, in a lib/pci_model machine; MMIO answers only while
- *     the command register's memory decoding is on (else reads all-ones,
- *     writes dropped), and DMA happens only while bus mastering is on
- *     (else the operation never completes).
- *   - Registers CTL_A/CTL_B, AES_INT (masks; completion flags write 1 to
- *     clear), SOURCE/DEST/LENGTH A and B, WKEY0..3 (write only: read 0),
- *     CBC_IV0..3 (updated after a CBC operation, as Linux reads it back),
- *     RANDOM_NUM and RANDOM_NUM_STATUS, EEPROM_SEC_STATE; EEPROM_COMM,
- *     ADDR and DATA only count writes (a qualification image must make
- *     none).
+ *     32-bit memory, in a lib/pci_model machine; command register 0x0006
+ *     at reset (memory + bus master, as the net5501 comBIOS listing and
+ *     OLPC's vsapci.fth leave it). MMIO answers only while memory decoding
+ *     is on (else reads all-ones, writes dropped). DMA is NOT gated on bus
+ *     mastering: no source says it is, and Linux and NetBSD never set it
+ *     (a start without it is only counted, no_master).
+ *   - Registers CTL_A/CTL_B, AES_INT (masks; completion flags bits 16/17
+ *     write 1 to clear), SOURCE/DEST/LENGTH A and B, WKEY0..3 (write only:
+ *     read 0 [DB p.511]) and CBC_IV0..3 shared by both contexts, CBC_IV
+ *     updated to the next IV after a CBC operation (Linux reads it back),
+ *     RANDOM_NUM and RANDOM_NUM_STATUS, EEPROM_SEC_STATE; EEPROM_COMM, ADDR
+ *     and DATA only count writes (a qualification image must make none).
  *   - GeodeLink MSRs 0x58002000 (CAP, read only) to 0x58002006 (CTRL);
- *     any other MSR raises #GP.
- *   - An operation starts when CTL_A is written with ST and completes
- *     after done_polls reads of CTL_A or AES_INT: then it DMAs LENGTH_A
- *     bytes (rounded down to blocks) from SOURCE_A to DEST_A (low 4 bits
- *     of each forced to 0) through hw_bus_to_virt, ciphered by lib/aes with
- *     WKEY (WK set) or the hidden key, clears ST and sets the A flag.
+ *     any other MSR raises #GP. CTRL at reset: ctrl_reset [A], default
+ *     GEODE_SB_MODEL_CTRL_RESET = T_NE only: firmware leaves the noise
+ *     generator on, because Linux's geode-rng writes no MSR and delivers
+ *     data on an ALIX; T_SEL 0 and the divisor 0 are guesses (coreboot
+ *     never writes CTRL, OLPC's firmware writes 0x503).
+ *   - An operation starts when CTL_A or CTL_B is written with ST: control,
+ *     addresses, length, key (WKEY with WK, else the hidden key) and IV are
+ *     latched then [A]. It completes after done_polls reads of CTL_A,
+ *     CTL_B or AES_INT (each read advances every running operation): then
+ *     it DMAs LENGTH bytes (rounded down to blocks) from SOURCE to DEST
+ *     (low 4 bits forced to 0) through hw_bus_to_virt, ciphered by lib/aes,
+ *     clears ST and sets its flag. Contexts A and B run independently and
+ *     at once [A]: an operation that hangs on one leaves the other usable.
  *   - The TRNG: RANDOM_NUM_STATUS bit 0 becomes 1 after rng_polls reads
  *     while CTRL.T_NE is set (never without noise); reading RANDOM_NUM
- *     takes the word and clears it. Words come from SplitMix64 seeded by
- *     rng_seed and T_SEL; in test mode (T_TM) they count up from 0.
- * Faults, chosen by name (the names the emulated QEMU profiles use):
+ *     takes the word and clears it. Output per T_SEL [A] (nobody published
+ *     the modes' statistics, so the model makes the unconditioned ones
+ *     plausibly imperfect): raw noise bits are ones with probability
+ *     raw_p256/256 (default 154/256 = 0.60) and repeat the previous bit
+ *     with probability 1/8 (raw_sticky8): about 5-6 bits of min-entropy
+ *     per byte; T_SEL 0 gives them as they are, T_SEL 2 ("whitener") XORs
+ *     raw bits in pairs (still biased), T_SEL 1 XORs them with a 32-bit
+ *     LFSR, T_SEL 3 XORs the whitened bits with the LFSR. In test mode
+ *     (T_TM) the words count up from 0 [A].
+ *   - SBI/SBY [A]: with SBY the bytes of each 32-bit data word are
+ *     reversed going in and out, with SBI the bits of each byte.
+ * Faults and variants, chosen by name (the names the emulated QEMU
+ * profiles use, fault=NAME):
  *   dma-timeout      operations never complete
  *   wrong-data       the last byte of every DMA output is flipped
  *   dma-overrun      16 bytes past the destination are written too
@@ -33,7 +54,21 @@
  *   rng-never-valid  RANDOM_NUM_STATUS never says valid
  *   rng-stuck        RANDOM_NUM always reads stuck_value
  *   bar-unassigned   BAR0 reads 0 (no address)
- *   msr-gp           every MSR access raises #GP
+ *   msr-gp           every MSR access raises #GP: a non-Geode CPU behind a
+ *                    Geode's CPUID dump and PCI listing (kept for that)
+ *   busy-at-start    firmware left an operation running: CTL_A has ST set
+ *                    at reset and it never completes
+ *   noise-dead       the noise source is dead while STATUS still says
+ *                    valid: RANDOM_NUM repeats 4 words
+ *   no-vsa           firmware without VSA: no PCI header (00:01.2's ID
+ *                    reads all ones), the MSRs and registers still answer
+ *   stale-key        each operation uses the previous operation's key
+ *   cbc-iv-stale     CBC_IV is not updated after a CBC operation
+ *   swap-bits        firmware left SBY set in MSR CTRL at reset
+ *   hidden-key-hang  an operation with the hidden key (WK = 0) never completes
+ *   poor-noise       raw noise with 4 bits of min-entropy per byte (ones with
+ *                    probability 181/256, no stickiness): a variant, not a fault
+ *   poor-noise-tsel3 the same, and T_SEL 3 delivers it unprocessed
  * Counters record every protocol slip of the driver (a write while busy,
  * a misaligned address, a start without bus mastering, an EEPROM write...)
  * so tests can assert there were none.
@@ -63,20 +98,36 @@
 #define GEODE_SB_FAULT_RNG_STUCK	(1u << 5)
 #define GEODE_SB_FAULT_BAR_UNASSIGNED	(1u << 6)
 #define GEODE_SB_FAULT_MSR_GP		(1u << 7)
-#define GEODE_SB_NFAULTS		8
+#define GEODE_SB_FAULT_BUSY_AT_START	(1u << 8)
+#define GEODE_SB_FAULT_NOISE_DEAD	(1u << 9)
+#define GEODE_SB_FAULT_NO_VSA		(1u << 10)
+#define GEODE_SB_FAULT_STALE_KEY	(1u << 11)
+#define GEODE_SB_FAULT_CBC_IV_STALE	(1u << 12)
+#define GEODE_SB_FAULT_SWAP_BITS	(1u << 13)
+#define GEODE_SB_FAULT_HKEY_HANG	(1u << 14)
+#define GEODE_SB_FAULT_POOR_NOISE	(1u << 15)
+#define GEODE_SB_FAULT_POOR_NOISE_TSEL3	(1u << 16)
+#define GEODE_SB_NFAULTS		17
+#define GEODE_SB_MODEL_CONTEXTS		2	/* DMA contexts A and B */
+#define GEODE_SB_MODEL_PCI_CMD		0x0006	/* command register at reset (comBIOS, OLPC) */
+#define GEODE_SB_MODEL_CTRL_RESET	0x0400	/* MSR CTRL at reset: T_NE [assumption] */
+#define GEODE_SB_MODEL_RAW_P256		154	/* raw noise: P(1) = 154/256 [assumption] */
+#define GEODE_SB_MODEL_POOR_P256	181	/* poor-noise: 4 bits of min-entropy per byte */
 #define GEODE_SB_OVERRUN_BYTES		16	/* what dma-overrun writes past the end */
 
 struct geode_sb_model_stats {
-	unsigned long starts;		/* CTL_A written with ST */
+	unsigned long starts;		/* CTL_A or CTL_B written with ST */
 	unsigned long completed;	/* operations that completed */
+	unsigned long starts_b, completed_b;	/* ... of them on context B */
 	unsigned long polls;		/* CTL_A/AES_INT reads while busy */
 	unsigned long bytes;		/* bytes ciphered by DMA */
 	unsigned long key_loads;	/* WKEY writes (loads and wipes alike) */
 	unsigned long fresh_key_starts;	/* starts with WK whose 4 WKEY words were all written since the last start */
-	unsigned long writes_while_busy;	/* CTL/SOURCE/DEST/LENGTH/WKEY/IV writes during an operation */
+	unsigned long writes_while_busy;	/* a context's CTL/SOURCE/DEST/LENGTH written while it runs,
+					 * WKEY (CBC_IV) while an operation with WK (CBC) runs */
 	unsigned long unaligned;	/* start with SOURCE_A or DEST_A bits 3:0 set */
 	unsigned long bad_len;		/* start with LENGTH_A 0 or not a multiple of 16 */
-	unsigned long no_master;	/* start without bus mastering */
+	unsigned long no_master;	/* start without bus mastering (information: not a slip) */
 	unsigned long no_decode;	/* MMIO access with memory decoding off */
 	unsigned long bad_size;		/* MMIO access not 32-bit or not aligned */
 	unsigned long dma_errors;	/* DMA address 0 or wrapping past 4 GiB */
@@ -89,10 +140,22 @@ struct geode_sb_model_stats {
 	uint32_t last_ctl;		/* CTL_A of the last start */
 };
 
+/* One context's operation, as latched at its start. */
+struct geode_sb_model_op {
+	bool busy, hang;		/* running; never to complete (busy-at-start, hidden-key-hang) */
+	unsigned polls;
+	uint32_t ctl, src, dst, len;
+	uint32_t key[4], iv[4];
+};
+
 struct geode_sb_model {
-	/* Configuration: geode_sb_model_init() sets defaults; change before use. */
+	/* Configuration: geode_sb_model_init() sets defaults; change before use,
+	 * then geode_sb_model_power_on() (geode_sb_model_add_pci() calls it). */
 	uint32_t bar0;			/* MMIO base (GEODE_SB_MODEL_BAR0) */
-	uint16_t pci_cmd;		/* command register at reset (0: the driver must enable) */
+	uint16_t pci_cmd;		/* command register at reset (GEODE_SB_MODEL_PCI_CMD) */
+	uint64_t ctrl_reset;		/* MSR CTRL at reset (GEODE_SB_MODEL_CTRL_RESET) */
+	unsigned raw_p256;		/* raw noise: P(bit = 1) * 256 */
+	unsigned raw_sticky8;		/* 1: a raw bit repeats the last with probability 1/8 */
 	unsigned done_polls;		/* polls until an operation completes (3) */
 	unsigned rng_polls;		/* status reads until a word is valid (2) */
 	bool st_sticky;			/* ST stays set after completion: only the AES_INT
@@ -111,8 +174,12 @@ struct geode_sb_model {
 	uint64_t msr[GEODE_SB_MODEL_NMSR];	/* [0] CAP .. [6] CTRL */
 
 	/* Internal state. */
-	bool busy;
-	unsigned busy_polls;
+	struct geode_sb_model_op op[GEODE_SB_MODEL_CONTEXTS];
+	uint32_t prev_key[4];		/* stale-key: the previous operation's key */
+	bool have_prev_key;
+	uint64_t raw_pool;
+	unsigned raw_left, raw_last;
+	uint32_t lfsr;
 	bool rng_valid;
 	unsigned rng_wait;
 	uint64_t rng_state;
@@ -124,8 +191,18 @@ struct geode_sb_model {
 	struct geode_sb_model_stats st;
 };
 
-/* Defaults: no fault, unlocked EEPROM, factory (all-ones) hidden key, CTRL 0. */
+/* Defaults: no fault, unlocked EEPROM, factory (all-ones) hidden key, the reset state. */
 void geode_sb_model_init(struct geode_sb_model *m);
+
+/*
+ * The reset state after the configuration and faults are set: CTRL from
+ * ctrl_reset (plus SBY with swap-bits), the raw noise of poor-noise, the
+ * running operation of busy-at-start.
+ */
+void geode_sb_model_power_on(struct geode_sb_model *m);
+
+/* no-vsa: makes 00:01.2 read as absent (ID all ones). A no-op without the fault. */
+void geode_sb_model_hide_if_no_vsa(struct geode_sb_model *m);
 
 /* GEODE_SB_FAULT_* of a name ("dma-timeout", ...), 0 if unknown. */
 uint32_t geode_sb_model_fault(const char *name);

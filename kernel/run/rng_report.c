@@ -10,6 +10,7 @@
 #include "lib/rng/rng_bad.h"
 #include "lib/rng/rng_quality.h"
 #include "lib/rng/rng_verdict.h"
+#include "kernel/platform/exceptions.h"
 #include "kernel/platform/hw.h"
 #include "kernel/platform/memmap.h"
 #include "kernel/run/report.h"
@@ -58,11 +59,19 @@ struct collect_ctx {
 	int rc;
 };
 
+/* The min-entropy per byte a source's statistics are computed at (engine.h). */
+static uint32_t claim_of(const struct rng_source *src)
+{
+	if (src->claim != RNG_CLAIM_CHARACTERISE)
+		return RNGQ_CLAIM_FULL;
+	return src->claim_h_micro ? src->claim_h_micro : SP90B_MICRO;
+}
+
 static bool collect(void *p)
 {
 	struct collect_ctx *c = p;
 	uint64_t t0;
-	rngq_init(&q, RNGQ_CLAIM_FULL);
+	rngq_init(&q, claim_of(c->src));
 	t0 = hw_rdtsc();
 	c->got = 0;
 	c->rc = 0;
@@ -88,6 +97,79 @@ static uint64_t bytes_per_s(uint64_t bytes, uint64_t cycles)
 	if (cycles == 0 || tsc_hz() == 0)
 		return 0;
 	return bstat_per_second(bytes, cycles, tsc_hz());
+}
+
+static void add_row(const struct rng_source *src, const struct rngq_result *r, uint64_t rate,
+		    unsigned failed, bool info)
+{
+	char label[48];
+
+	if (nrows >= ENGINE_MAX_RNG)
+		return;
+	fmt_snprintf(label, sizeof(label), "%s%s", src->name, engine_emulated(src->name) ? "(emulated)" : "");
+	rngq_format_table_row(rows[nrows++], ROW_BYTES, label, r, rate, failed, info);
+}
+
+static void collect_guarded(void *p)
+{
+	collect(p);
+}
+
+/* "d.dd" from micro-units, rounded down. */
+static void bits_str(char *b, size_t n, uint64_t micro)
+{
+	fmt_snprintf(b, n, "%llu.%02llu", (unsigned long long)(micro / SP90B_MICRO),
+		     (unsigned long long)(micro % SP90B_MICRO / 10000));
+}
+
+/*
+ * A source without a documented entropy claim (docs/rng-verdict.md):
+ * every statistic as a `#` line marked information, one `ok` line that
+ * says so with the estimates. Only a fault (an exception) is a `not ok`.
+ */
+static void characterise_source(const struct rng_source *src, uint32_t want)
+{
+	struct collect_ctx c = { src, want, 0, 0, 0 };
+	struct fault_info fi;
+	struct rngq_result r;
+	struct rngq_verdict v[RNGQ_TESTS];
+	char line[320], claim[16], mcv[16], mkv[16], name[96];
+	unsigned t, failed;
+	uint64_t rate;
+	bool supported;
+
+	fmt_snprintf(name, sizeof(name), "rng: %s characterised", src->name);
+	bits_str(claim, sizeof(claim), claim_of(src));
+	tap_diag("rng: %s: information only, no pass/fail rule: %s; statistics at an assessment claim of %s bits/byte",
+		 src->name, src->claim_why ? src->claim_why : "no documented entropy claim", claim);
+	if (!report_selected(name)) {
+		tap_skip("not selected by only=", "%s", name);
+		return;
+	}
+	if (!guard_run(name, collect_guarded, &c, &fi)) {
+		tap_result(false, "%s # fault: %s at EIP %08x", name, exc_mnemonic(fi.vector), fi.eip);
+		return;
+	}
+	rngq_result(&q, &r);
+	failed = rngq_verdicts(&r, v);
+	rate = bytes_per_s(c.got, c.cycles);
+	for (t = 0; t < RNGQ_TESTS; t++)
+		tap_diag("rng: %s %s: %s (%s) [information]", src->name, rngq_test_name((enum rngq_test)t),
+			 v[t].status == RNGQ_FAIL ? "outside its bound" :
+			 v[t].status == RNGQ_SKIP ? "skip" : "within its bound",
+			 v[t].reason);
+	bits_str(mcv, sizeof(mcv), r.mcv.h_micro);
+	bits_str(mkv, sizeof(mkv), (uint64_t)r.markov_micro * 8);
+	supported = r.bytes >= 2 && r.mcv.h_micro >= claim_of(src);
+	tap_result(true, "%s (information only: %llu of %u bytes%s%s, %llu bytes/s, min-entropy H_mcv=%s H_markov=%s bits/byte, %s the %s-bit assessment claim%s)",
+		   name, (unsigned long long)c.got, (unsigned)want, c.rc ? ", stopped: " : "",
+		   c.rc ? engine_strerror(c.rc) : "", (unsigned long long)rate, mcv, mkv,
+		   supported ? "supports" : "does not support", claim,
+		   engine_emulated(src->name) ? ", emulated" : "");
+	add_row(src, &r, rate, failed, true);
+	rngq_format_record(line, sizeof(line), src->name, &r, rate, failed, true,
+			   engine_emulated(src->name));
+	tap_diag("%s", line);
 }
 
 static void judge_source(const struct rng_source *src, uint32_t want)
@@ -124,12 +206,18 @@ static void judge_source(const struct rng_source *src, uint32_t want)
 	if (src->known_bad)
 		tap_result(failed > 0, "rng: %s is a known-bad test mode and the statistics flag it (%u tests fail)",
 			   src->name, failed);
-	if (nrows < ENGINE_MAX_RNG) {
-		char label[48];
-		fmt_snprintf(label, sizeof(label), "%s%s", src->name, engine_emulated(src->name) ? "(emulated)" : "");
-		rngq_format_table_row(rows[nrows++], ROW_BYTES, label, &r, rate, failed);
+	if (failed && !src->known_bad) {
+		/* One line naming the source, its claim and every statistic outside it. */
+		size_t k = 0;
+		for (t = 0; t < RNGQ_TESTS; t++)
+			if (failed & RNGQ_BIT(t))
+				k += fmt_snprintf(line + k, sizeof(line) - k, "%s%s", k ? ", " : "",
+						  rngq_test_name((enum rngq_test)t));
+		tap_diag("rng: %s fails its full-entropy claim (8 bits/byte) on: %s", src->name, line);
 	}
-	rngq_format_record(line, sizeof(line), src->name, &r, rate, failed, engine_emulated(src->name));
+	add_row(src, &r, rate, failed, false);
+	rngq_format_record(line, sizeof(line), src->name, &r, rate, failed, false,
+			   engine_emulated(src->name));
 	tap_diag("%s", line);
 }
 
@@ -149,11 +237,15 @@ void rng_report_run(uint32_t rng_bytes)
 		tap_skip("no RNG source registered on this machine", "rng: statistics");
 		return;
 	}
-	tap_diag("rng: %u bytes per source, full-entropy claim (8 bits per byte); rules in docs/rng-verdict.md",
+	tap_diag("rng: %u bytes per source; sources with a full-entropy claim (8 bits per byte) are judged, the others characterised (information); rules in docs/rng-verdict.md",
 		 (unsigned)want);
 	nrows = 0;
-	for (i = 0; i < engine_rng_count(); i++)
-		judge_source(engine_rng(i), want);
+	for (i = 0; i < engine_rng_count(); i++) {
+		if (engine_rng(i)->claim == RNG_CLAIM_CHARACTERISE)
+			characterise_source(engine_rng(i), want);
+		else
+			judge_source(engine_rng(i), want);
+	}
 	tap_diag("rng: summary (bytes/s elapsed; FIPS 140-2 blocks passed per test; min-entropy per byte):");
 	rngq_format_table_header(line, sizeof(line));
 	tap_diag("%s", line);

@@ -110,6 +110,17 @@ int aes_engine_oneshot(const struct aes_engine *e, unsigned key_bits, const uint
 
 /* ---- RNG sources ---- */
 
+/*
+ * The claim an RNG source is judged against (docs/rng-verdict.md). Only
+ * output someone documents as conditioned is held to full entropy; raw
+ * noise, partial post-processing and test modes are characterised.
+ */
+enum rng_claim {
+	RNG_CLAIM_FULL = 0,        /* full entropy, 8 bits per byte: every rule can fail the box */
+	RNG_CLAIM_CHARACTERISE,    /* no documented claim: collected, every statistic and
+				    * estimate printed as information, never a pass/fail rule */
+};
+
 struct rng_source {
 	const char *name;          /* "rdrand", "rdseed", "geode-trng/tsel0", "padlock-xstore/div0" */
 	const char *description;
@@ -121,6 +132,13 @@ struct rng_source {
 	 * 10 times in a row); *got says how many bytes were delivered.
 	 */
 	int (*read)(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got);
+	/* The claim (zero-initialised: RNG_CLAIM_FULL, as before the field existed). */
+	enum rng_claim claim;
+	/* CHARACTERISE: the min-entropy per byte, micro-bits (1000000 = 1 bit),
+	 * the health-test figures are computed at (0: 1 bit per byte); stated
+	 * beside the estimates, which say whether the data supports it. */
+	uint32_t claim_h_micro;
+	const char *claim_why;     /* CHARACTERISE: why it is not judged, for the report */
 };
 
 /* ---- Hash engines ---- */

@@ -105,22 +105,23 @@ static int read_repeat(const struct rng_source *r, uint8_t *buf, size_t len, siz
 }
 
 static const struct rng_source src_zero = {
-	"bad-zero", "self-check: stuck at zero", true, &st_zero, read_zero,
+	"bad-zero", "self-check: stuck at zero", true, &st_zero, read_zero, RNG_CLAIM_FULL, 0, NULL,
 };
 static const struct rng_source src_pattern = {
 	"bad-pattern32", "self-check: the word 0xa5c35a3c repeated", true, &st_pattern,
-	read_pattern,
+	read_pattern, RNG_CLAIM_FULL, 0, NULL,
 };
 static const struct rng_source src_biased = {
 	"bad-biased55", "self-check: independent bits, 55% ones", true, &st_biased,
-	read_biased,
+	read_biased, RNG_CLAIM_FULL, 0, NULL,
 };
 static const struct rng_source src_lfsr = {
 	"bad-lfsr16", "self-check: 16-bit LFSR, period 65535 bits", true, &st_lfsr, read_lfsr,
+	RNG_CLAIM_FULL, 0, NULL,
 };
 static const struct rng_source src_repeat = {
 	"bad-repeat2k", "self-check: one 2 KiB random block replayed", true, &st_repeat,
-	read_repeat,
+	read_repeat, RNG_CLAIM_FULL, 0, NULL,
 };
 
 static const struct rng_bad bad[RNG_BAD_COUNT] = {

@@ -254,7 +254,7 @@ static void micro_dec(char *buf, size_t n, uint64_t micro, unsigned decimals)
 }
 
 size_t rngq_format_record(char *buf, size_t n, const char *source, const struct rngq_result *r,
-			  uint64_t bytes_per_s, unsigned failed, bool emulated)
+			  uint64_t bytes_per_s, unsigned failed, bool info, bool emulated)
 {
 	char mcv[16], markov[16], shannon[16], chisq[32];
 
@@ -266,12 +266,13 @@ size_t rngq_format_record(char *buf, size_t n, const char *source, const struct 
 			    "@rng source=%s bytes=%llu bytes_per_s=%llu fips_blocks=%llu "
 			    "monobit_fail=%llu poker_fail=%llu runs_fail=%llu longrun_fail=%llu "
 			    "continuous_fail=%llu mcv_h=%s markov_h=%s shannon_h=%s chi_square=%s "
-			    "verdict=%s emulated=%d",
+			    "claim=%s verdict=%s emulated=%d",
 			    source, (ull)r->bytes, (ull)bytes_per_s, (ull)r->fips_blocks,
 			    (ull)r->fips_fail[FIPS_MONOBIT], (ull)r->fips_fail[FIPS_POKER],
 			    (ull)r->fips_fail[FIPS_RUNS], (ull)r->fips_fail[FIPS_LONG_RUN],
 			    (ull)r->fips_fail[FIPS_CONTINUOUS], mcv, markov, shannon, chisq,
-			    failed ? "fail" : "pass", emulated ? 1 : 0);
+			    info ? "characterise" : "full", info ? "info" : failed ? "fail" : "pass",
+			    emulated ? 1 : 0);
 }
 
 #define ROW_FMT	"%-24s %10s %6s %6s %6s %6s %6s %6s %7s %7s %8s %10s %s"
@@ -283,7 +284,7 @@ size_t rngq_format_table_header(char *buf, size_t n)
 }
 
 size_t rngq_format_table_row(char *buf, size_t n, const char *source, const struct rngq_result *r,
-			     uint64_t bytes_per_s, unsigned failed)
+			     uint64_t bytes_per_s, unsigned failed, bool info)
 {
 	char bps[24], blocks[24], pass[FIPS_TESTS][24], mcv[16], markov[16], shannon[16], chisq[32];
 	unsigned t;
@@ -297,5 +298,6 @@ size_t rngq_format_table_row(char *buf, size_t n, const char *source, const stru
 	ent_fmt(&r->ent, ENT_ENTROPY, 4, shannon, sizeof(shannon));
 	ent_fmt(&r->ent, ENT_CHISQ, 2, chisq, sizeof(chisq));
 	return fmt_snprintf(buf, n, ROW_FMT, source, bps, blocks, pass[0], pass[1], pass[2],
-			    pass[3], pass[4], mcv, markov, shannon, chisq, failed ? "fail" : "pass");
+			    pass[3], pass[4], mcv, markov, shannon, chisq,
+			    info ? "info" : failed ? "fail" : "pass");
 }

@@ -76,20 +76,23 @@ unsigned rngq_verdicts(const struct rngq_result *r, struct rngq_verdict v[RNGQ_T
 
 /*
  * The report's `@rng` record (docs/report-format.md), without the leading
- * "# ": "@rng source=NAME bytes=... verdict=pass|fail emulated=0|1".
- * bytes_per_s is the collection speed the caller measured. Returns the
- * length (as snprintf).
+ * "# ": "@rng source=NAME bytes=... claim=full|characterise
+ * verdict=pass|fail|info emulated=0|1". bytes_per_s is the collection
+ * speed the caller measured; info: the source is characterised, not judged
+ * (engine.h RNG_CLAIM_CHARACTERISE), so its verdict is "info" whatever
+ * failed says. Returns the length (as snprintf).
  */
 size_t rngq_format_record(char *buf, size_t n, const char *source, const struct rngq_result *r,
-			  uint64_t bytes_per_s, unsigned failed, bool emulated);
+			  uint64_t bytes_per_s, unsigned failed, bool info, bool emulated);
 
 /*
  * A table for humans: the header, and one row per source: bytes/s, FIPS
  * blocks passed per test (of N), min-entropy estimates (MCV per byte,
- * Markov x 8 per byte), Shannon entropy, chi-square, verdict.
+ * Markov x 8 per byte), Shannon entropy, chi-square, verdict ("info" for a
+ * characterised source).
  */
 size_t rngq_format_table_header(char *buf, size_t n);
 size_t rngq_format_table_row(char *buf, size_t n, const char *source, const struct rngq_result *r,
-			     uint64_t bytes_per_s, unsigned failed);
+			     uint64_t bytes_per_s, unsigned failed, bool info);
 
 #endif

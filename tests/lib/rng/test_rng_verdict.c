@@ -267,15 +267,20 @@ static void test_report_lines(void **state)
 	rngq_feed_source(&q, rng_bad(0)->src, 50004, buf, sizeof(buf), 0);
 	rngq_result(&q, &r);
 	failed = rngq_verdicts(&r, v);
-	rngq_format_record(line, sizeof(line), "bad-zero", &r, 1234, failed, false);
+	rngq_format_record(line, sizeof(line), "bad-zero", &r, 1234, failed, false, false);
 	assert_string_equal(line,
 		"@rng source=bad-zero bytes=50004 bytes_per_s=1234 fips_blocks=20 monobit_fail=20 "
 		"poker_fail=20 runs_fail=20 longrun_fail=20 continuous_fail=20 mcv_h=0.0000 "
-		"markov_h=0.0000 shannon_h=0.0000 chi_square=12751020.00 verdict=fail emulated=0");
+		"markov_h=0.0000 shannon_h=0.0000 chi_square=12751020.00 claim=full verdict=fail emulated=0");
+	rngq_format_record(line, sizeof(line), "bad-zero", &r, 1234, failed, true, true);
+	assert_non_null(strstr(line, " claim=characterise verdict=info emulated=1"));
 	rngq_format_table_header(line, sizeof(line));
 	assert_non_null(strstr(line, "H_mcv"));
-	rngq_format_table_row(line, sizeof(line), "bad-zero", &r, 1234, failed);
+	rngq_format_table_row(line, sizeof(line), "bad-zero", &r, 1234, failed, false);
 	assert_non_null(strstr(line, "fail"));
+	rngq_format_table_row(line, sizeof(line), "bad-zero", &r, 1234, failed, true);
+	assert_null(strstr(line, "fail"));
+	assert_non_null(strstr(line, " info"));
 	assert_string_equal(rngq_test_name(RNGQ_LINCOMP), "linear-complexity");
 	assert_string_equal(rngq_test_name(RNGQ_TESTS), "?");
 }
