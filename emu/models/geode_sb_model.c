@@ -530,6 +530,8 @@ int geode_sb_model_msr_write(void *ctx, uint32_t msr, uint64_t val)
 		m->rng_valid = false;
 		m->rng_wait = 0;
 	}
+	if (i == MSR_CTRL_IDX)
+		val = (val | m->ctrl_force_set) & ~m->ctrl_force_clear;
 	m->msr[i] = val;
 	return 0;
 }

@@ -156,6 +156,8 @@ struct geode_sb_model {
 	uint64_t ctrl_reset;		/* MSR CTRL at reset (GEODE_SB_MODEL_CTRL_RESET) */
 	unsigned raw_p256;		/* raw noise: P(bit = 1) * 256 */
 	unsigned raw_sticky8;		/* 1: a raw bit repeats the last with probability 1/8 */
+	uint64_t ctrl_force_set;	/* test knobs: CTRL bits that read 1 / 0 whatever is */
+	uint64_t ctrl_force_clear;	/* written (0 = none; nothing documents either) */
 	unsigned done_polls;		/* polls until an operation completes (3) */
 	unsigned rng_polls;		/* status reads until a word is valid (2) */
 	bool st_sticky;			/* ST stays set after completion: only the AES_INT

@@ -906,6 +906,306 @@ static void test_eeprom_states(void)
 	t_ok(M.st.eeprom_writes == 0, "no EEPROM register written");
 }
 
+
+/* ---- third-party register sequences on the model (issue 13 item 6) ----
+ * Written from the facts in shared/notes/geode-lx-security-block.md, not
+ * from any driver's code: if a sequence a public driver uses gets wrong
+ * answers here, the model is wrong. They talk to the model directly. */
+
+static uint8_t tp_in[4096] __attribute__((aligned(16)));
+static uint8_t tp_out[4096] __attribute__((aligned(16)));
+
+static void tp_wr(uint32_t off, uint32_t v) { geode_sb_model_mmio_write(&M, off, v, 4); }
+static uint32_t tp_rd(uint32_t off) { return geode_sb_model_mmio_read(&M, off, 4); }
+
+static uint32_t tp_le32(const uint8_t *p)
+{
+	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* A fresh model without the driver: the box as firmware leaves it. */
+static void tp_fresh(uint16_t pci_cmd)
+{
+	engine_registry_reset();
+	geode_sb_model_init(&M);
+	M.pci_cmd = pci_cmd;
+	if (geode_sb_host_install(&M, &PM) != 0)
+		printf("geode_sb_host_install failed\n");
+}
+
+/* BSD order: source, destination, length, IV, key, CTL_A; done when CTL_A.ST clears. */
+static bool tp_bsd_op(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
+{
+	uint32_t ctl = GLX_SB_CTL_ST | GLX_SB_CTL_WK | GLX_SB_CTL_DC | GLX_SB_CTL_SC;
+	unsigned i;
+
+	tp_wr(GLX_SB_SOURCE_A, hw_dma_addr(tp_in));
+	tp_wr(GLX_SB_DEST_A, hw_dma_addr(tp_out));
+	tp_wr(GLX_SB_LENGTH_A, (uint32_t)n);
+	if (iv) {
+		for (i = 0; i < 4; i++)
+			tp_wr(GLX_SB_CBC_IV(i), tp_le32(iv + 4 * i));
+		ctl |= GLX_SB_CTL_CBC;
+	}
+	for (i = 0; i < 4; i++)
+		tp_wr(GLX_SB_WKEY(i), tp_le32(key + 4 * i));
+	tp_wr(GLX_SB_CTL_A, ctl | (enc ? GLX_SB_CTL_ENC : 0));
+	for (i = 0; i < 163840; i++)	/* the BSDs' bound */
+		if (!(tp_rd(GLX_SB_CTL_A) & GLX_SB_CTL_ST))
+			return true;
+	return false;
+}
+
+/* Linux order: IV, key, source, destination, length, CTL_A; done when AES_INT bit 16 sets. */
+static bool tp_linux_op(const uint8_t *key, uint8_t *iv, bool enc, size_t n)
+{
+	uint32_t ctl = GLX_SB_CTL_ST | GLX_SB_CTL_WK | GLX_SB_CTL_DC | GLX_SB_CTL_SC, w;
+	unsigned i;
+
+	if (iv) {
+		for (i = 0; i < 4; i++)
+			tp_wr(GLX_SB_CBC_IV(i), tp_le32(iv + 4 * i));
+		ctl |= GLX_SB_CTL_CBC;
+	}
+	for (i = 0; i < 4; i++)
+		tp_wr(GLX_SB_WKEY(i), tp_le32(key + 4 * i));
+	tp_wr(GLX_SB_SOURCE_A, hw_dma_addr(tp_in));
+	tp_wr(GLX_SB_DEST_A, hw_dma_addr(tp_out));
+	tp_wr(GLX_SB_LENGTH_A, (uint32_t)n);
+	tp_wr(GLX_SB_CTL_A, ctl | (enc ? GLX_SB_CTL_ENC : 0));
+	for (i = 0; i < 100000; i++) {
+		w = tp_rd(GLX_SB_AES_INT);
+		if (w & GLX_SB_INT_DONE_A)
+			break;
+	}
+	if (i == 100000)
+		return false;
+	tp_wr(GLX_SB_AES_INT, w);	/* write the flag back to clear it */
+	if (iv)				/* the next IV, read back from the engine */
+		for (i = 0; i < 4; i++) {
+			w = tp_rd(GLX_SB_CBC_IV(i));
+			iv[4 * i] = (uint8_t)w;
+			iv[4 * i + 1] = (uint8_t)(w >> 8);
+			iv[4 * i + 2] = (uint8_t)(w >> 16);
+			iv[4 * i + 3] = (uint8_t)(w >> 24);
+		}
+	return true;
+}
+
+static void test_third_party(void)
+{
+	static uint8_t ref[4096], whole[4096];
+	uint8_t key[16], iv[16], iv0[16];
+	struct aes_ctx c;
+	uint64_t ctrl;
+	bool ok;
+	unsigned i, same;
+	uint32_t w[64];
+
+	pattern(key, 16, 71);
+	pattern(iv0, 16, 72);
+	pattern(tp_in, sizeof(tp_in), 73);
+	aes_set_key(&c, key, 16);
+
+	/* BSD attach: AES_INT 0x00070007, CTRL read-modify-write to T_NE | T_SEL 3. */
+	tp_fresh(GEODE_SB_MODEL_PCI_CMD);
+	tp_wr(GLX_SB_AES_INT, 0x00070007u);
+	geode_sb_model_msr_read(&M, GLX_SB_MSR_CTRL, &ctrl);
+	ctrl = (ctrl & ~(uint64_t)(GLX_SB_CTRL_T_TM | GLX_SB_CTRL_T_SEL_MASK)) | GLX_SB_CTRL_T_NE |
+	       (3u << GLX_SB_CTRL_T_SEL_SHIFT);
+	geode_sb_model_msr_write(&M, GLX_SB_MSR_CTRL, ctrl);
+	memcpy(iv, iv0, 16);
+	ok = tp_bsd_op(key, NULL, true, 4096);
+	aes_ecb_encrypt(&c, tp_in, ref, 4096);
+	ok = ok && memcmp(tp_out, ref, 4096) == 0;
+	ok = ok && tp_bsd_op(key, iv, true, 4096);
+	memcpy(iv, iv0, 16);
+	aes_cbc_encrypt(&c, iv, tp_in, ref, 4096);
+	t_ok(ok && memcmp(tp_out, ref, 4096) == 0 && M.st.writes_while_busy == 0,
+	     "BSD order (src, dst, len, IV, key, CTL_A), completion by CTL_A.ST only: ECB and CBC right on the model");
+
+	/* Linux: no MSR, AES_INT 0x00030007, flag bit 16 only, the next IV from CBC_IV; the
+	 * command register as firmware left it but memory decoding only (pci_enable_device). */
+	tp_fresh(PCI_CMD_MEM);
+	tp_wr(GLX_SB_AES_INT, 0x00030007u);
+	memcpy(iv, iv0, 16);
+	ok = tp_linux_op(key, iv, true, 2048);
+	memcpy(whole, tp_out, 2048);
+	memmove(tp_in, tp_in + 2048, 2048);
+	ok = ok && tp_linux_op(key, iv, true, 2048);
+	memcpy(whole + 2048, tp_out, 2048);
+	pattern(tp_in, sizeof(tp_in), 73);
+	memcpy(ref, tp_in, 4096);
+	memcpy(iv0 + 0, iv0, 0);
+	{
+		uint8_t v[16];
+		memcpy(v, iv0, 16);
+		aes_cbc_encrypt(&c, v, ref, ref, 4096);
+	}
+	t_ok(ok && memcmp(whole, ref, 4096) == 0 && M.st.msr_writes == 0 && M.st.writes_while_busy == 0,
+	     "Linux order (IV, key, src, dst, len, CTL_A), completion by AES_INT bit 16 only, CBC chained through the IV read back from CBC_IV: right on the model");
+	t_ok(ok && M.st.no_master > 0 && (pci_model_peek32(M.pci_fn, PCI_CMD) & 0xFFFF) == PCI_CMD_MEM,
+	     "a driver that never touches the PCI command register (bus mastering off): DMA works (%lu starts without bus mastering)",
+	     M.st.no_master);
+
+	/* Linux geode-rng: no MSR write; up to 20 status polls, then RANDOM_NUM. */
+	tp_fresh(GEODE_SB_MODEL_PCI_CMD);
+	for (i = 0, ok = true; i < 64 && ok; i++) {
+		unsigned k;
+		for (k = 0; k < 20 && !(tp_rd(GLX_SB_RANDOM_NUM_STATUS) & GLX_SB_RNS_VALID); k++)
+			;
+		ok = k < 20;
+		w[i] = tp_rd(GLX_SB_RANDOM_NUM);
+	}
+	for (i = 1, same = 0; i < 64; i++)
+		same += w[i] == w[i - 1];
+	t_ok(ok && M.st.msr_writes == 0 && same < 4 && M.st.rng_early == 0,
+	     "an RNG reader that writes no MSR (Linux geode-rng) gets 64 valid words (%u repeats)", same);
+	aes_wipe(&c);
+}
+
+/* Contexts A and B together: same key, ECB, each right; CBC refused (shared CBC_IV). */
+static void test_dual(void)
+{
+	const struct aes_engine *e;
+	static uint8_t a[40000], b[40000], oa[40000], ob[40000], ra[40000], rb[40000];
+	uint8_t key[16], iv[16] = { 0 };
+	struct aes_ctx c;
+	int rc, rc2;
+
+	scenario(0, NULL);
+	e = geode_sb_engine();
+	pattern(key, 16, 81);
+	pattern(a, sizeof(a), 82);
+	pattern(b, sizeof(b), 83);
+	aes_set_key(&c, key, 16);
+	aes_ecb_encrypt(&c, a, ra, sizeof(a));
+	aes_ecb_encrypt(&c, b, rb, sizeof(b));
+	aes_wipe(&c);
+	capture_begin();
+	e->set_key(&sess, key, 128);
+	rc = e->crypt_dual(&sess, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, a, oa, NULL, b, ob, sizeof(a));
+	rc2 = e->crypt_dual(&sess, AES_MODE_CBC, AES_DIR_ENCRYPT, iv, a, oa + 16, iv, b, ob, 16);
+	e->release(&sess);
+	capture_end();
+	t_ok(e->crypt_dual && e->dual_mode == AES_MODE_ECB && e->dual_dir == AES_DIR_ENCRYPT &&
+	     e->dual_what && strstr(e->dual_what, "share WKEY0..3 and CBC_IV0..3") &&
+	     rc == ENGINE_OK && memcmp(oa, ra, sizeof(a)) == 0 && memcmp(ob, rb, sizeof(b)) == 0 &&
+	     M.st.starts_b == 3 && M.st.completed_b == 3,
+	     "dual-context ECB: contexts A and B started together, both outputs right (%lu operations on B)",
+	     M.st.starts_b);
+	t_ok(rc2 == ENGINE_EUNSUPPORTED && strstr(geode_sb_last_error(), "share WKEY and CBC_IV"),
+	     "dual-context CBC refused: the contexts share CBC_IV (\"%s\")", geode_sb_last_error());
+	test_wiped();
+	test_protocol("dual-context");
+}
+
+/* The run's driver tests once, on the model as the scenario left it. */
+static void run_driver_tests(const char *what)
+{
+	capture_begin();
+	driver_run_tests(&geode_sb_driver);
+	capture_end();
+	diag_block(what, out);
+}
+
+static void ctrl_tw_sticks(struct geode_sb_model *m) { m->ctrl_force_set = GLX_SB_CTRL_TW; }
+static void ctrl_tsel_ro(struct geode_sb_model *m) { m->ctrl_force_clear = GLX_SB_CTRL_T_SEL_MASK; }
+
+/* Only the CTRL bits written are compared; a T_SEL that does not take keeps the TRNG out, never AES. */
+static void test_ctrl_bits(void)
+{
+	scenario(0, ctrl_tw_sticks);
+	t_ok(geode_sb_info()->rng_ok && engine_rng_find("geode-trng/tsel3") &&
+	     strstr(out, "MSR CTRL bits not written by the driver read back changed (0x10, information"),
+	     "a CTRL bit the driver did not write reads back changed: printed, TRNG still registered");
+	scenario(0, ctrl_tsel_ro);
+	run_driver_tests("geode_sb_tests() with T_SEL read-only");
+	t_ok(geode_sb_info()->ok && engine_aes_find("geode-sb") && !engine_rng_find("geode-trng/tsel3") &&
+	     has_result("ok", "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes (") &&
+	     has_result("ok", "geode-trng/tsel3: throughput # SKIP MSR CTRL reads 0x400 after writing 0x700: T_NE/T_SEL/T_TM (0xf00) did not take"),
+	     "T_SEL that does not take: the TRNG sources are left out with the reason, AES still registered and right");
+}
+
+static void test_no_vsa(void)
+{
+	bool logged;
+
+	fault("no-vsa");
+	logged = strstr(out, "GLD_MSR_CAP=0x0000000000130400 identifies the security block: security block present, PCI header absent: firmware without VSA") != NULL;
+	run_driver_tests("geode_sb_tests() with no-vsa");
+	t_ok(geode_sb_absent_reason() && strcmp(geode_sb_absent_reason(), GEODE_SB_NO_VSA) == 0 &&
+	     geode_sb_info()->no_vsa && !geode_sb_info()->found && !engine_aes_find("geode-sb") &&
+	     count_lines(out, "# SKIP security block present, PCI header absent: firmware without VSA") == 13 &&
+	     count_results("not ok") == 0 && logged,
+	     "no-vsa: GLD_MSR_CAP identifies the block, no 1022:2082: \"%s\", every test SKIPs with it",
+	     geode_sb_absent_reason() ? geode_sb_absent_reason() : "(null)");
+}
+
+static void test_new_faults(void)
+{
+	const struct rng_source *r;
+	uint8_t b[256];
+	size_t got = 0;
+	int rc;
+
+	bool logged, failed_one;
+
+	fault("busy-at-start");
+	logged = strstr(out, "geode-sb: engine busy when the image started: CTL_A=0x0000001d (ST set, left by firmware)") != NULL;
+	run_driver_tests("geode_sb_tests() with busy-at-start");
+	t_ok(logged &&
+	     has_result("not ok", "geode-sb: probe: engine busy when the image started: CTL_A=0x0000001d") &&
+	     M.st.writes_while_busy == 0 && M.st.starts == M.st.starts_b,
+	     "busy-at-start: probe test not ok naming it; nothing started on context A, no register of the running operation written (busy writes %lu)",
+	     M.st.writes_while_busy);
+
+	fault("stale-key");
+	run_driver_tests("geode_sb_tests() with stale-key");
+	t_ok(has_result("not ok", "geode-sb: AES uses the writable key (WK): stale key: the second key "),
+	     "stale-key: the writable-key test names it");
+
+	fault("cbc-iv-stale");
+	run_driver_tests("geode_sb_tests() with cbc-iv-stale");
+	t_ok(has_result("not ok", "geode-sb: CBC_IV0..3 hold the next IV after a CBC operation: CBC_IV not updated: ") &&
+	     has_result("ok", "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes ("),
+	     "cbc-iv-stale: the CBC_IV test fails naming it; the driver's own chaining stays right");
+
+	fault("swap-bits");
+	run_driver_tests("geode_sb_tests() with swap-bits");
+	t_ok(has_result("not ok", "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes: 9 of 9 cases failed") &&
+	     strstr(out, "; MSR CTRL has the AES swap bits (SBI/SBY) set by firmware") &&
+	     (M.msr[GLX_SB_MSR_CTRL - GLX_SB_MSR_CAP] & GLX_SB_CTRL_SBY),
+	     "swap-bits: wrong AES output, and the failure names SBI/SBY left set by firmware (left as found)");
+
+	fault("hidden-key-hang");
+	run_driver_tests("geode_sb_tests() with hidden-key-hang");
+	failed_one = has_result("not ok", "geode-sb: hidden-key probe (WK = 0, context B): hidden key: unknown: the operation with the hidden key (WK = 0) did not complete: geode-sb: DMA timeout on context B after ") &&
+		     count_results("not ok") == 1;
+	{
+		const struct aes_engine *e = geode_sb_engine();
+		uint8_t key[16] = { 5 }, x[32] = { 0 }, y[32];
+		capture_begin();
+		e->set_key(&sess, key, 128);
+		rc = e->crypt(&sess, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, x, y, 32);
+		e->release(&sess);
+		capture_end();
+	}
+	t_ok(failed_one && rc == ENGINE_OK && M.st.writes_while_busy == 0 && M.op[1].busy,
+	     "hidden-key-hang: only the probe fails, naming it; context A goes on working (rc %d), nothing written to the hung context B (busy writes %lu)",
+	     rc, M.st.writes_while_busy);
+
+	fault("noise-dead");
+	r = engine_rng_find("geode-trng/tsel3");
+	capture_begin();
+	rc = r->read(r, b, sizeof(b), &got);
+	capture_end();
+	t_ok(rc == ENGINE_EHW &&
+	     strstr(geode_sb_last_error(), "geode-trng/tsel3: output repeats every 4 words (") &&
+	     strstr(geode_sb_last_error(), "while RANDOM_NUM_STATUS says valid: noise source dead"),
+	     "noise-dead: a read stops with \"%s\"", geode_sb_last_error());
+}
+
 /* --crash: what a stray pointer in a test or the driver does. */
 static void test_crash_handler(void)
 {
@@ -962,6 +1262,11 @@ int main(int argc, char **argv)
 	RUN(test_fault_ignore_key);
 	RUN(test_fault_rng);
 	RUN(test_fault_probe);
+	RUN(test_third_party);
+	RUN(test_dual);
+	RUN(test_ctrl_bits);
+	RUN(test_no_vsa);
+	RUN(test_new_faults);
 
 	printf("1..%u\n", tn);
 	return tfail ? 1 : 0;
