@@ -49,7 +49,7 @@ static int read_good(const struct rng_source *r, uint8_t *out, size_t len, size_
 	return 0;
 }
 
-static const struct rng_source good = { "good", "splitmix64", false, 0, read_good };
+static const struct rng_source good = { "good", "splitmix64", false, 0, read_good, RNG_CLAIM_FULL, 0, NULL };
 
 static void test_good_source_passes(void **state)
 {
