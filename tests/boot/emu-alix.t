@@ -18,4 +18,8 @@ for k in "ecb encrypt" "ecb decrypt" "cbc encrypt" "cbc decrypt"; do
 	expect_line "^ok [0-9]+ - kat: geode-sb aes-128-$1 $2 " "alix: Geode KAT aes-128-$1 $2 ok through the driver"
 done
 expect_line '^ok [0-9]+ - emulate: no protocol slip on the Geode model ' "alix: the driver made no protocol slip on the model"
+for t in 0 1 2; do
+	expect_line "^ok [0-9]+ - rng: geode-trng/tsel$t characterised \\(information only: " "alix: T_SEL $t characterised (information)"
+done
+expect_line '^ok [0-9]+ - rng: geode-trng/tsel3 90b-mcv \(' "alix: T_SEL 3 judged as full entropy"
 finish

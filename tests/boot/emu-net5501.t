@@ -36,4 +36,24 @@ expect_line '^# @cipher engine=geode-sb .* emulated=1( t=[^ ]+)?$' "net5501: its
 expect_line '^ok [0-9]+ - emulate: no protocol slip on the Geode model ' "net5501: the driver made no protocol slip on the model"
 expect_line '^# @identity version=[^ ]+ image_sha256=[0-9a-f]{64} emulate=net5501( t=[^ ]+)?$' "net5501: @identity names the emulated profile"
 expect_line '^# geode-trng/tsel0\(emulated\) +[0-9]+ ' "net5501: the RNG summary row of an emulated source says so"
+# Issue 13: only T_SEL 3 is judged; T_SEL 0-2 are characterised, their statistics visible.
+for t in 0 1 2; do
+	expect_line "^ok [0-9]+ - rng: geode-trng/tsel$t characterised \\(information only: [0-9]+ of [0-9]+ bytes, .*H_mcv=[0-9.]+ H_markov=[0-9.]+ bits/byte" \
+		"net5501: T_SEL $t characterised, its estimates in the line"
+	expect_line "^# rng: geode-trng/tsel$t 90b-mcv: .* \\[information\\]$" "net5501: T_SEL $t statistics printed as information"
+	expect_line "^# @rng source=geode-trng/tsel$t .* claim=characterise verdict=info emulated=1$" "net5501: T_SEL $t @rng record says characterise/info"
+	! grep -qE "^(not )?ok [0-9]+ - rng: geode-trng/tsel$t (fips|90b|ent)-" "$BOOT_LOG"; ok $? "net5501: no pass/fail line for T_SEL $t"
+done
+expect_line '^ok [0-9]+ - rng: geode-trng/tsel3 90b-mcv \(' "net5501: T_SEL 3 judged as full entropy"
+expect_line '^# @rng source=geode-trng/tsel3 .* claim=full verdict=pass emulated=1$' "net5501: T_SEL 3 @rng record says full/pass"
+! grep -qE '^(not )?ok [0-9]+ - rng: geode-trng/test-mode|^# @rng source=geode-trng/test-mode' "$BOOT_LOG"
+ok $? "net5501: test mode is no RNG source (no statistics, no verdict)"
+expect_line '^ok [0-9]+ - geode-trng/test-mode: T_TM probe \(information: ' "net5501: the T_TM probe reports information"
+expect_line '^ok [0-9]+ - geode-sb: hidden-key probe \(WK = 0, context B\) \(information: hidden key not programmed ' \
+	"net5501: the hidden-key probe classifies the factory key"
+# Item 8: the dual-context row, with what it measured.
+expect_line '^# geode-sb:aes-128-ecb:dual-context\(emulated\) +[0-9.]+k ' "net5501: a :dual-context benchmark row"
+expect_line '^# @cipher engine=geode-sb alg=aes-128-ecb .*variant=dual-context bytes=16384 .*emulated=1$' "net5501: @cipher records of the dual-context variant"
+expect_line '^# bench: geode-sb:aes-128-ecb:dual-context\(emulated\): contexts A and B started together, same key, ECB encrypt' \
+	"net5501: the report says what the dual row measured"
 finish
