@@ -16,7 +16,20 @@
  *     operation; key, IV registers and DMA buffers zero afterwards; no
  *     protocol slip the model counts (writes while busy, misaligned DMA,
  *     EEPROM writes, ...);
- *   - TRNG: each T_SEL mode delivers, test mode counts and is undone;
+ *   - TRNG: each T_SEL mode delivers with its claim (T_SEL 0-2
+ *     characterised, T_SEL 3 full entropy); the T_TM probe reports what it
+ *     got, valid words or none, as information, and undoes test mode;
+ *   - the probe as the sources allow: the command register left as firmware
+ *     leaves it (0x0006), bus mastering that does not stick only printed,
+ *     only the CTRL bits written compared (a T_SEL that does not take keeps
+ *     the TRNG out, never AES), no DMA in the probe; the hidden-key probe on
+ *     context B, classification only, never its ciphertext; no VSA header;
+ *   - third-party sequences straight on the model: the BSD order with
+ *     completion by CTL_A.ST only, the Linux order with completion by
+ *     AES_INT bit 16 only and the next IV read back from CBC_IV, a driver
+ *     that never touches the PCI command register, an RNG reader that
+ *     writes no MSR;
+ *   - dual-context ECB on contexts A and B, CBC refused (shared CBC_IV);
  *   - every fault of the model gives its own error text, within a TSC
  *     budget the test computes from the driver's documented limits (the
  *     hw_host TSC advances 1000 cycles per read, so the number of reads
