@@ -1,17 +1,31 @@
 /*
- * Exception entry stubs for vectors 0-31 (Intel SDM Vol. 3A, 6.3.1).
- * Each stub makes the stack look the same (a zero is pushed where the CPU
- * pushes no error code), pushes the vector and jumps to the common path,
- * which saves the general registers and calls exception_dispatch() with a
- * pointer to the struct trap_frame (kernel/platform/exceptions.h) it built.
- * If the handler returns, the (possibly modified) frame is restored.
+ * Exception and IRQ entry stubs for vectors 0-47 (Intel SDM Vol. 3A, 6.3.1,
+ * 6.12.1). Each stub first records its vector in isr_last_vector (a plain
+ * store: no register changes), makes the stack look the same (a zero is
+ * pushed where the CPU pushes no error code), pushes the vector and jumps to
+ * the common path, which saves the general registers and calls
+ * exception_dispatch() with a pointer to the struct trap_frame
+ * (kernel/platform/exceptions.h) it built. If the handler returns, the
+ * (possibly modified) frame is restored.
+ *
+ * Which vectors push an error code (Table 6-1): 8, 10-14, 17, 21, 29, 30.
+ * exc_has_error_code() in exceptions.c holds the same table; the vector
+ * self-tests (selftest=vectors) check both against what the CPU pushed.
+ *
+ * A stack pointer outside the kernel stack (a test that wrecked ESP) means
+ * the frame went wherever ESP pointed: the common path then switches to a
+ * rescue stack and calls exception_bad_stack(), which reports it and leaves
+ * the test, instead of running the handler on a stack that may not exist.
+ *
+ * Vector 8 (#DF) arrives through a task gate at df_task_entry, on its own
+ * TSS and stack: see df_task_handler() in exceptions.c.
  */
 	.text
 
 #define STUB_NOERR(n) \
-	.globl isr_stub_##n; isr_stub_##n: pushl $0; pushl $n; jmp isr_common
+	.globl isr_stub_##n; isr_stub_##n: movl $n, isr_last_vector; pushl $0; pushl $n; jmp isr_common
 #define STUB_ERR(n) \
-	.globl isr_stub_##n; isr_stub_##n: pushl $n; jmp isr_common
+	.globl isr_stub_##n; isr_stub_##n: movl $n, isr_last_vector; pushl $n; jmp isr_common
 
 STUB_NOERR(0)
 STUB_NOERR(1)
@@ -45,10 +59,30 @@ STUB_NOERR(28)
 STUB_ERR(29)
 STUB_ERR(30)
 STUB_NOERR(31)
+STUB_NOERR(32)
+STUB_NOERR(33)
+STUB_NOERR(34)
+STUB_NOERR(35)
+STUB_NOERR(36)
+STUB_NOERR(37)
+STUB_NOERR(38)
+STUB_NOERR(39)
+STUB_NOERR(40)
+STUB_NOERR(41)
+STUB_NOERR(42)
+STUB_NOERR(43)
+STUB_NOERR(44)
+STUB_NOERR(45)
+STUB_NOERR(46)
+STUB_NOERR(47)
 
 isr_common:
 	pushal
 	cld                           /* C code expects DF=0 */
+	cmpl $boot_stack_bottom, %esp
+	jb 2f
+	cmpl $boot_stack_top, %esp
+	ja 2f
 	movl %esp, %eax
 	pushl %eax
 	call exception_dispatch
@@ -56,6 +90,40 @@ isr_common:
 	popal
 	addl $8, %esp                 /* vector and error code */
 	iretl
+2:	/* ESP outside the kernel stack: the frame is wherever ESP pointed. */
+	movl %esp, %eax
+	movl $rescue_stack_top, %esp
+	subl $12, %esp                /* keep the call 16-byte aligned */
+	pushl %eax
+	call exception_bad_stack      /* does not return */
+3:	cli
+	hlt
+	jmp 3b
+
+/*
+ * The double-fault task. Entered through the task gate with the error code
+ * (always 0) on its fresh stack; df_task_handler() reports the fault and
+ * either rewrites the interrupted task's saved state in tss_main so that
+ * IRET (NT is set: a return to the previous task) resumes in the test's
+ * guard, or bails out. The CPU saves this task's EIP at the IRET, so the
+ * next double fault continues at the jmp: back to the top, stack balanced.
+ */
+	.globl df_task_entry
+df_task_entry:
+	call df_task_handler          /* argument: the error code on the stack */
+	addl $4, %esp
+	iretl
+	jmp df_task_entry
+
+	.section .bss
+	.p2align 4
+rescue_stack:
+	.skip 8192
+rescue_stack_top:
+	.globl isr_last_vector
+	.p2align 2
+isr_last_vector:
+	.skip 4
 
 	.section .rodata
 	.p2align 2
@@ -69,3 +137,7 @@ isr_stub_table:
 	.long isr_stub_20, isr_stub_21, isr_stub_22, isr_stub_23
 	.long isr_stub_24, isr_stub_25, isr_stub_26, isr_stub_27
 	.long isr_stub_28, isr_stub_29, isr_stub_30, isr_stub_31
+	.long isr_stub_32, isr_stub_33, isr_stub_34, isr_stub_35
+	.long isr_stub_36, isr_stub_37, isr_stub_38, isr_stub_39
+	.long isr_stub_40, isr_stub_41, isr_stub_42, isr_stub_43
+	.long isr_stub_44, isr_stub_45, isr_stub_46, isr_stub_47

@@ -6,12 +6,17 @@
 #include "kernel/platform/exceptions.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "kernel/platform/console.h"
 #include "kernel/platform/emulate.h"
 #include "kernel/platform/hw.h"
+#include "kernel/platform/watchdog.h"
 #include "kernel/run/report.h"
 #include "kernel/platform/x86.h"
+
+extern char boot_stack_bottom[], boot_stack_top[];
+extern volatile uint32_t isr_last_vector;
 
 /* Intel SDM Vol. 3A, Table 6-1. */
 static const char *const exc_names[EXC_VECTORS][2] = {
@@ -49,14 +54,37 @@ static const char *const exc_names[EXC_VECTORS][2] = {
 	{ "#31", "Reserved (31)" },
 };
 
+static const char *const irq_names[16] = {
+	"IRQ0", "IRQ1", "IRQ2", "IRQ3", "IRQ4", "IRQ5", "IRQ6", "IRQ7",
+	"IRQ8", "IRQ9", "IRQ10", "IRQ11", "IRQ12", "IRQ13", "IRQ14", "IRQ15",
+};
+
 const char *exc_mnemonic(unsigned vector)
 {
+	if (vector >= EXC_VECTORS && vector < IDT_VECTORS)
+		return irq_names[vector - EXC_VECTORS];
 	return vector < EXC_VECTORS ? exc_names[vector][0] : "#??";
 }
 
 const char *exc_name(unsigned vector)
 {
+	if (vector == VEC_IRQ0)
+		return "PIT timer interrupt";
+	if (vector > EXC_VECTORS && vector < IDT_VECTORS)
+		return "8259 interrupt";
 	return vector < EXC_VECTORS ? exc_names[vector][1] : "unknown";
+}
+
+/* Intel SDM Vol. 3A, Table 6-1, column "Error Code": #DF, #TS, #NP, #SS,
+ * #GP, #PF, #AC, #CP, #VC, #SX. (boot/isr.S has the same list.) */
+bool exc_has_error_code(unsigned vector)
+{
+	switch (vector) {
+	case 8: case 10: case 11: case 12: case 13: case 14: case 17: case 21: case 29: case 30:
+		return true;
+	default:
+		return false;
+	}
 }
 
 #define GUARD_DEPTH 8
@@ -90,7 +118,10 @@ bool guard_run(const char *what, void (*fn)(void *ctx), void *ctx, struct fault_
 	g->fi = fi;
 	guard_depth++;
 	if (kjmp_set(&g->jmp) != 0) {
-		/* Back from the exception handler: the guard was popped there. */
+		/* Back from the exception handler: the guard was popped there.
+		 * The handler ran with IF clear; the watchdog ticks on if armed. */
+		if (watchdog_armed())
+			x86_sti();
 		return false;
 	}
 	fn(ctx);
@@ -98,22 +129,51 @@ bool guard_run(const char *what, void (*fn)(void *ctx), void *ctx, struct fault_
 	return true;
 }
 
-static void dump_frame(const struct trap_frame *tf)
+int guard_level(void)
+{
+	return guard_depth;
+}
+
+/* The test's name for the exception line. */
+static void print_where(void)
 {
 	const char *what = guard_current();
-	/* The CPU pushes no ESP on a same-privilege exception: the interrupted
-	 * ESP is just above the EFLAGS slot. */
-	uint32_t esp = (uint32_t)(uintptr_t)&tf->eflags + 4;
-
-	kprintf("# exception: %s %s (vector %u) error=0x%08x in %s%s%s\n",
-		exc_mnemonic(tf->vector), exc_name(tf->vector), tf->vector, tf->error,
-		what ? "test '" : "", what ? what : "no test (outside any test)",
+	kprintf(" in %s%s%s\n", what ? "test '" : "", what ? what : "no test (outside any test)",
 		what ? "'" : "");
+}
+
+static void dump_frame(const struct trap_frame *tf, uint32_t esp)
+{
+	kprintf("# exception: %s %s (vector %u) ", exc_mnemonic(tf->vector), exc_name(tf->vector),
+		tf->vector);
+	if (exc_has_error_code(tf->vector))
+		kprintf("error=0x%08x", tf->error);
+	else
+		kprintf("no error code");
+	print_where();
 	kprintf("#   EIP=%08x EFLAGS=%08x CS=%04x\n", tf->eip, tf->eflags, tf->cs & 0xFFFF);
 	kprintf("#   EAX=%08x EBX=%08x ECX=%08x EDX=%08x\n", tf->eax, tf->ebx, tf->ecx, tf->edx);
 	kprintf("#   ESI=%08x EDI=%08x EBP=%08x ESP=%08x\n", tf->esi, tf->edi, tf->ebp, esp);
 	kprintf("#   CR0=%08x CR2=%08x CR3=%08x CR4=%08x\n", x86_read_cr0(), x86_read_cr2(),
 		x86_read_cr3(), x86_read_cr4());
+	/* A stub that pushes a dummy error code where the CPU pushed one (or
+	 * none where it pushed none) shifts the frame: CS is then not ours. */
+	if (tf->cs != GDT_CODE_SEL)
+		kprintf("#   frame inconsistent: the CS slot holds 0x%08x, not 0x%04x: the entry stub and the CPU disagree about the error code\n",
+			tf->cs, GDT_CODE_SEL);
+}
+
+static void fill_fault(struct guard *g, const struct trap_frame *tf, enum fault_kind kind, uint32_t esp)
+{
+	if (!g->fi)
+		return;
+	g->fi->vector = tf->vector;
+	g->fi->error = tf->error;
+	g->fi->eip = tf->eip;
+	g->fi->cs = tf->cs;
+	g->fi->cr2 = x86_read_cr2();
+	g->fi->esp = esp;
+	g->fi->kind = kind;
 }
 
 void exception_dispatch(struct trap_frame *tf)
@@ -121,6 +181,14 @@ void exception_dispatch(struct trap_frame *tf)
 	uint32_t resume;
 	struct guard *g;
 
+	if (tf->vector >= EXC_VECTORS) {
+		/* An IRQ: only IRQ 0 (the watchdog tick) is unmasked. */
+		if (tf->vector == VEC_IRQ0 && !in_handler)
+			watchdog_tick(tf);      /* may leave the test: does not return then */
+		else
+			watchdog_irq_other(tf->vector);
+		return;
+	}
 	if (emulate_trap(tf))
 		return;     /* an emulated instruction (emulation build only) */
 	resume = hw_fault_fixup(tf->eip, tf->vector);
@@ -134,18 +202,123 @@ void exception_dispatch(struct trap_frame *tf)
 		report_bail_out("nested exception");
 	}
 	in_handler = 1;
-	dump_frame(tf);
-	if (guard_depth == 0 || tf->vector == 8 || tf->vector == 18) {
-		/* Outside any test, or a double fault / machine check. */
+	/* The CPU pushes no ESP on a same-privilege exception: the interrupted
+	 * ESP is just above the EFLAGS slot. */
+	dump_frame(tf, (uint32_t)(uintptr_t)&tf->eflags + 4);
+	if (guard_depth == 0 || tf->vector == 18) {
+		/* Outside any test, or a machine check. */
 		report_bail_out(exc_name(tf->vector));
 	}
 	g = &guards[--guard_depth];
-	if (g->fi) {
-		g->fi->vector = tf->vector;
-		g->fi->error = tf->error;
-		g->fi->eip = tf->eip;
-		g->fi->cr2 = x86_read_cr2();
-	}
+	fill_fault(g, tf, FAULT_EXCEPTION, 0);
 	in_handler = 0;
 	kjmp_long(&g->jmp, 1);
+}
+
+void guard_timeout(int level, const struct trap_frame *tf)
+{
+	struct guard *g;
+	uint32_t esp = (uint32_t)(uintptr_t)&tf->eflags + 4;
+
+	if (level < 0 || level >= guard_depth) {
+		report_bail_out("watchdog: no guard to leave");
+	}
+	in_handler = 1;
+	g = &guards[level];
+	kprintf("# watchdog: test '%s' ran past its time budget: stopped at EIP=%08x ESP=%08x EFLAGS=%08x\n",
+		g->what ? g->what : "?", tf->eip, esp, tf->eflags);
+	kprintf("#   EAX=%08x EBX=%08x ECX=%08x EDX=%08x ESI=%08x EDI=%08x EBP=%08x\n",
+		tf->eax, tf->ebx, tf->ecx, tf->edx, tf->esi, tf->edi, tf->ebp);
+	guard_depth = level;
+	fill_fault(g, tf, FAULT_TIMEOUT, esp);
+	in_handler = 0;
+	kjmp_long(&g->jmp, 1);
+}
+
+/*
+ * Entered from boot/isr.S on a rescue stack when an exception or IRQ found
+ * ESP outside the kernel stack: the CPU wrote its frame wherever ESP
+ * pointed (it may be memory that does not exist), so tf is read but not
+ * trusted, and the vector comes from the stub's isr_last_vector.
+ */
+void exception_bad_stack(const struct trap_frame *tf)
+{
+	unsigned vector = isr_last_vector;
+	uint32_t esp = (uint32_t)(uintptr_t)&tf->eflags + 4;   /* the interrupted ESP */
+	struct trap_frame t = *tf;
+	struct guard *g;
+
+	if (vector >= EXC_VECTORS)
+		watchdog_eoi(vector);
+	t.vector = vector;
+	kprintf("# exception: %s %s (vector %u) with ESP=%08x outside the kernel stack [%08x, %08x)",
+		exc_mnemonic(vector), exc_name(vector), vector, esp,
+		(unsigned)(uintptr_t)boot_stack_bottom, (unsigned)(uintptr_t)boot_stack_top);
+	print_where();
+	kprintf("#   the frame was written there and may be lost: EIP=%08x CS=%08x error=%08x\n",
+		t.eip, t.cs, t.error);
+	if (in_handler || guard_depth == 0 || df_stack_contains(esp)) {
+		report_bail_out("stack pointer outside the kernel stack");
+	}
+	g = &guards[--guard_depth];
+	fill_fault(g, &t, FAULT_BAD_STACK, esp);
+	kjmp_long(&g->jmp, 1);
+}
+
+/* ---- #DF: its own task (boot/gdt.c, boot/isr.S df_task_entry) ---- */
+
+static struct guard *df_guard;
+
+static void __attribute__((noreturn)) df_resume(void)
+{
+	/* Every hardware task switch sets CR0.TS (SDM Vol. 3A 7.3 step 12):
+	 * clear it, or the next x87 instruction raises #NM. */
+	x86_write_cr0(x86_read_cr0() & ~(1u << 3));
+	kjmp_long(&df_guard->jmp, 1);
+}
+
+/*
+ * Runs as the double-fault task: the kernel's state at the fault is in
+ * tss_main (the CPU saved it there on the task switch). Prints it like any
+ * exception; inside a test, rewrites tss_main so that the IRET back to the
+ * kernel's task resumes in df_resume() on a known-good stack below the
+ * guard's, which leaves the test; outside any test, bails out from here.
+ */
+void df_task_handler(uint32_t error)
+{
+	struct trap_frame tf;
+	struct guard *g;
+
+	memset(&tf, 0, sizeof(tf));
+	tf.vector = 8;
+	tf.error = error;
+	tf.eip = tss_main.eip;
+	tf.cs = tss_main.cs;
+	tf.eflags = tss_main.eflags;
+	tf.eax = tss_main.eax;
+	tf.ebx = tss_main.ebx;
+	tf.ecx = tss_main.ecx;
+	tf.edx = tss_main.edx;
+	tf.esi = tss_main.esi;
+	tf.edi = tss_main.edi;
+	tf.ebp = tss_main.ebp;
+	if (in_handler) {
+		console_emergency("# double fault inside the exception handler\n");
+		report_bail_out("Double Fault");
+	}
+	in_handler = 1;
+	dump_frame(&tf, tss_main.esp);
+	kprintf("#   double fault: handled on its own stack (task gate to TSS 0x%02x); the kernel's ESP was %08x\n",
+		GDT_DF_TSS_SEL, tss_main.esp);
+	if (guard_depth == 0)
+		report_bail_out(exc_name(8));
+	g = &guards[--guard_depth];
+	fill_fault(g, &tf, FAULT_EXCEPTION, tss_main.esp);
+	df_guard = g;
+	tss_main.eip = (uint32_t)(uintptr_t)df_resume;
+	tss_main.esp = (g->jmp.esp - 1024) & ~15u;
+	tss_main.eflags = 0x2;
+	tss_main.cs = GDT_CODE_SEL;
+	tss_main.ss = tss_main.ds = tss_main.es = tss_main.fs = tss_main.gs = GDT_DATA_SEL;
+	in_handler = 0;
 }

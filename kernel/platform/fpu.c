@@ -34,6 +34,15 @@ CPUFEAT_FN("sse") static void load_mxcsr(uint32_t v)
 	__asm__ volatile("ldmxcsr %0" : : "m"(v));
 }
 
+void fpu_x87_init(void)
+{
+	uint32_t cr0 = x86_read_cr0();
+	cr0 &= ~(CR0_EM | CR0_TS);
+	cr0 |= CR0_MP | CR0_NE;
+	x86_write_cr0(cr0);
+	__asm__ volatile("fninit");
+}
+
 bool fpu_enable_sse(void)
 {
 	struct cpuid_regs r;

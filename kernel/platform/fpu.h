@@ -8,6 +8,15 @@
 #include <stdbool.h>
 
 /*
+ * Native x87 error reporting (Intel SDM vol. 3A 9.2.2, CR0.NE = 1): an
+ * unmasked x87 exception raises #MF (vector 16) at the next waiting x87
+ * instruction, handled like any other exception, instead of the legacy
+ * FERR#/IRQ 13 path (on which QEMU aborts). Also clears CR0.EM/TS, sets MP
+ * and resets the x87 (FNINIT: every exception masked). Call once at boot.
+ */
+void fpu_x87_init(void);
+
+/*
  * Enables SSE as Intel SDM vol. 3A 13.1.3 and 9.6 describe: CR0.MP set,
  * CR0.EM and CR0.TS clear, CR0.NE set (x87 errors as #MF, not IRQ 13),
  * FNINIT, then CR4.OSFXSR and CR4.OSXMMEXCPT set and MXCSR loaded with its

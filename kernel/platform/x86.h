@@ -75,6 +75,11 @@ static inline void x86_cli(void)
 	__asm__ volatile("cli" : : : "memory");
 }
 
+static inline void x86_sti(void)
+{
+	__asm__ volatile("sti" : : : "memory");
+}
+
 static inline void x86_hlt(void)
 {
 	__asm__ volatile("hlt" : : : "memory");

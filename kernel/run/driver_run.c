@@ -3,7 +3,6 @@
 
 #include <stddef.h>
 
-#include "kernel/platform/exceptions.h"
 #include "kernel/run/report.h"
 
 void driver_flush_log(const struct driver *d)
@@ -50,7 +49,6 @@ static void call_test(void *p)
 static void run_one(const struct driver_test *t)
 {
 	struct test_call c;
-	struct fault_info fi;
 
 	if (!report_selected(t->name)) {
 		tap_skip("not selected by only=", "%s", t->name);
@@ -59,10 +57,8 @@ static void run_one(const struct driver_test *t)
 	c.t = t;
 	c.status = DRV_FAIL;
 	c.detail[0] = '\0';
-	if (!guard_run(t->name, call_test, &c, &fi)) {
-		tap_result(false, "%s # fault: %s at EIP %08x", t->name, exc_mnemonic(fi.vector), fi.eip);
-		return;
-	}
+	if (!report_guarded_call(t->name, call_test, &c, TAP_RUN_BUDGET_MS))
+		return;		/* the fault or timeout line is printed */
 	switch (c.status) {
 	case DRV_PASS:
 		if (c.detail[0])

@@ -26,6 +26,7 @@
 #include "kernel/run/rng_report.h"
 #include "kernel/run/selftest.h"
 #include "kernel/platform/timer.h"
+#include "kernel/platform/watchdog.h"
 #include "kernel/platform/x86.h"
 
 #ifndef CQ_VERSION
@@ -283,6 +284,8 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 {
 	hash_image();
 	gdt_idt_init();
+	fpu_x87_init();         /* CR0.NE = 1: x87 errors raise #MF */
+	watchdog_init();        /* PIC remapped, IRQ 0 only; interrupts stay off */
 	if (magic != MULTIBOOT_LOADER_MAGIC ||
 	    !mb_range_ok((uint32_t)(uintptr_t)mbi, sizeof(*mbi)))
 		mbi = NULL;     /* no loader, or an info pointer that wraps */

@@ -226,23 +226,58 @@ static void run_trampoline(void *p)
 	r->result = r->fn(r->ctx);
 }
 
-bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
+/*
+ * The watchdog (kernel/platform/watchdog.c) is referenced weakly: host
+ * programs that link this file without it (tests/host, the PadLock
+ * emulator harness) run their tests without one.
+ */
+extern void watchdog_arm(unsigned budget_ms) __attribute__((weak));
+extern void watchdog_disarm(void) __attribute__((weak));
+
+bool report_guarded_call(const char *name, void (*fn)(void *ctx), void *ctx, unsigned budget_ms)
+{
+	struct fault_info fi;
+	char suffix[96];
+	bool done;
+
+	memset(&fi, 0, sizeof(fi));
+	if (watchdog_arm)
+		watchdog_arm(budget_ms);
+	done = guard_run(name, fn, ctx, &fi);
+	if (watchdog_disarm)
+		watchdog_disarm();
+	if (done)
+		return true;
+	/* The endings are the report's own text, added after the escaped name. */
+	if (fi.kind == FAULT_TIMEOUT)
+		fmt_snprintf(suffix, sizeof(suffix), " # timeout: ran past its %u ms budget (stopped at EIP %08x)",
+			     budget_ms, fi.eip);
+	else if (fi.kind == FAULT_BAD_STACK)
+		fmt_snprintf(suffix, sizeof(suffix), " # fault: %s with ESP %08x outside the kernel stack",
+			     exc_mnemonic(fi.vector), fi.esp);
+	else
+		fmt_snprintf(suffix, sizeof(suffix), " # fault: %s at EIP %08x",
+			     exc_mnemonic(fi.vector), fi.eip);
+	result_line(false, false, name, suffix);
+	return false;
+}
+
+bool tap_run_budget(const char *name, bool (*fn)(void *ctx), void *ctx, unsigned budget_ms)
 {
 	struct run_ctx r = { fn, ctx, false };
-	struct fault_info fi;
 
 	if (!report_selected(name)) {
 		tap_skip("not selected by only=", "%s", name);
 		return false;   /* it did not run: callers must not use its results */
 	}
-	if (!guard_run(name, run_trampoline, &r, &fi)) {
-		char suffix[64];
-		fmt_snprintf(suffix, sizeof(suffix), " # fault: %s at EIP %08x",
-			     exc_mnemonic(fi.vector), fi.eip);
-		result_line(false, false, name, suffix);
+	if (!report_guarded_call(name, run_trampoline, &r, budget_ms))
 		return false;
-	}
 	return tap_result(r.result, "%s", name);
+}
+
+bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
+{
+	return tap_run_budget(name, fn, ctx, TAP_RUN_BUDGET_MS);
 }
 
 static void __attribute__((noreturn)) finish_machine(uint8_t qemu_status)

@@ -77,12 +77,30 @@ void tap_skip(const char *reason, const char *fmt, ...) __attribute__((format(pr
 
 /*
  * Runs a test under the fault guard. fn returns true for ok; if it faults,
- * the test is `not ok` with the exception named, and the run goes on.
+ * the test is `not ok` with the exception named (or, when ESP had left the
+ * kernel stack, with that said), and the run goes on.
  * Returns true only when the test ran and passed: false for `not ok`, and
  * false when only= left it out (then it is `# SKIP` and fn never ran, so
  * whatever fn would have produced does not exist).
  */
 bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx);
+
+/*
+ * Runs fn(ctx) as the test called name under the fault guard and the
+ * watchdog (budget_ms). Returns true when fn returned: the caller prints
+ * the result line. On a fault or a timeout it prints that test's
+ * `not ok ... # fault: ...` / `# timeout: ...` line itself and returns false.
+ */
+bool report_guarded_call(const char *name, void (*fn)(void *ctx), void *ctx, unsigned budget_ms);
+
+/*
+ * tap_run() with a time budget: a test still running after budget_ms is
+ * stopped by the watchdog (kernel/platform/watchdog.h) and reported
+ * `not ok N - name # timeout: ...`; the run goes on. tap_run() gives every
+ * test TAP_RUN_BUDGET_MS.
+ */
+#define TAP_RUN_BUDGET_MS 240000u
+bool tap_run_budget(const char *name, bool (*fn)(void *ctx), void *ctx, unsigned budget_ms);
 
 /*
  * Test selection (the only= option): tap_run() runs only tests whose name

@@ -42,7 +42,8 @@ struct parser {
 
 static const char *const finish_names[] = { "halt", "reboot", NULL };
 static const char *const bench_names[] = { "quick", "full", "off", NULL };
-static const char *const selftest_names[] = { "none", "fault-in-test", "fault-outside", NULL };
+static const char *const selftest_names[] = { "none", "fault-in-test", "fault-outside", "vectors",
+					      "hang", "stack-smash", "double-fault-outside", NULL };
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* Accepted speeds: each is 115200 / n, an exact 16550 divisor (1.8432 MHz clock). */
@@ -280,7 +281,7 @@ static const struct option options[] = {
 	{ "verbose",	set_flag,	F(verbose),	0,	0,		NULL,
 	  "no value" },
 	{ "selftest",	set_enum,	F(selftest),	0,	0,		selftest_names,
-	  "none|fault-in-test|fault-outside" },
+	  "none|fault-in-test|fault-outside|vectors|hang|stack-smash|double-fault-outside" },
 };
 
 static const struct option *find_option(const char *name, size_t len)

@@ -48,6 +48,10 @@ enum cq_selftest {
 	CQ_SELFTEST_NONE,		/* default */
 	CQ_SELFTEST_FAULT_IN_TEST,	/* a counted test executes UD2: not ok, run goes on */
 	CQ_SELFTEST_FAULT_OUTSIDE,	/* UD2 outside any test: Bail out! */
+	CQ_SELFTEST_VECTORS,		/* raise every exception vector QEMU can raise, each caught */
+	CQ_SELFTEST_HANG,		/* a test that spins forever: the watchdog ends it */
+	CQ_SELFTEST_STACK_SMASH,	/* tests that point ESP outside the stack, then fault or spin */
+	CQ_SELFTEST_DOUBLE_FAULT_OUTSIDE, /* a #DF outside any test: reported, Bail out! */
 };
 
 struct cq_options {

@@ -181,8 +181,17 @@ static void test_selftest(void **state)
 	assert_non_null(strstr(describe(), " selftest=fault-in-test"));
 	parse_clean("selftest=fault-outside");
 	assert_int_equal(o.selftest, CQ_SELFTEST_FAULT_OUTSIDE);
+	parse_clean("selftest=vectors");
+	assert_int_equal(o.selftest, CQ_SELFTEST_VECTORS);
+	parse_clean("selftest=hang");
+	assert_int_equal(o.selftest, CQ_SELFTEST_HANG);
+	parse_clean("selftest=stack-smash");
+	assert_int_equal(o.selftest, CQ_SELFTEST_STACK_SMASH);
+	assert_non_null(strstr(describe(), " selftest=stack-smash"));
+	parse_clean("selftest=double-fault-outside");
+	assert_int_equal(o.selftest, CQ_SELFTEST_DOUBLE_FAULT_OUTSIDE);
 	parse_warns("selftest=crash", "cmdline: bad value in 'selftest=crash' ignored "
-		    "(expected none|fault-in-test|fault-outside)");
+		    "(expected none|fault-in-test|fault-outside|vectors|hang|stack-smash|double-fault-outside)");
 	assert_int_equal(o.selftest, CQ_SELFTEST_NONE);
 }
 
