@@ -20,9 +20,12 @@
 #define UART_LCR 3
 #define   LCR_8N1   0x03
 #define   LCR_DLAB  0x80
+#define UART_RBR 0
 #define UART_MCR 4
 #define   MCR_DTR_RTS 0x03
+#define   MCR_LOOP    0x10    /* loopback: the transmitter feeds the receiver */
 #define UART_LSR 5
+#define   LSR_DR    0x01      /* data ready */
 #define   LSR_THRE  0x20      /* transmit holding register empty */
 #define UART_SCR 7
 
@@ -37,7 +40,9 @@ static struct {
 	unsigned baud;
 	const char *how;    /* where the speed came from */
 	unsigned tx_timeouts;
-} uart = { -1, 0, 0, "none", 0 };
+	int missing;        /* the ttyS asked for when it did not answer, else -1 */
+	const char *why;    /* which check it failed */
+} uart = { -1, 0, 0, "none", 0, -1, NULL };
 
 static bool uart_present(uint16_t base)
 {
@@ -75,23 +80,41 @@ static void uart_program(uint16_t base, unsigned baud)
 	hw_outb(base + UART_MCR, MCR_DTR_RTS);
 }
 
-void console_init(int port, unsigned baud)
+/*
+ * The data path works: in loopback mode (PC16550D MCR bit 4) a byte written
+ * to THR must arrive in RBR. Bounded wait; MCR restored; RBR drained.
+ */
+static bool uart_loopback_ok(uint16_t base)
 {
-	int index = port < 0 ? 0 : port;
-	uint16_t base;
+	uint8_t mcr = hw_inb(base + UART_MCR);
+	unsigned spins;
+	bool ok = false;
+
+	hw_outb(base + UART_MCR, MCR_LOOP | MCR_DTR_RTS);
+	for (spins = 0; spins < 32 && (hw_inb(base + UART_LSR) & LSR_DR); spins++)
+		(void)hw_inb(base + UART_RBR);
+	hw_outb(base + UART_THR, 0xA5);
+	for (spins = 0; spins < UART_TX_SPINS; spins++) {
+		if (hw_inb(base + UART_LSR) & LSR_DR) {
+			ok = hw_inb(base + UART_RBR) == 0xA5;
+			break;
+		}
+	}
+	hw_outb(base + UART_MCR, mcr);
+	for (spins = 0; spins < 32 && (hw_inb(base + UART_LSR) & LSR_DR); spins++)
+		(void)hw_inb(base + UART_RBR);
+	return ok;
+}
+
+/* Sets up ttyS<index> if it answers; NULL, or which check failed. */
+static const char *uart_try(int index, unsigned baud)
+{
+	uint16_t base = uart_ports[index];
 	uint8_t lcr;
 	unsigned div;
 
-	if (index > 3)
-		index = 0;
-	base = uart_ports[index];
-	if (!uart_present(base)) {
-		uart.index = -1;
-		uart.how = "no UART answered";
-		return;
-	}
-	uart.index = index;
-	uart.base = base;
+	if (!uart_present(base))
+		return "its scratch register does not hold a value";
 	if (baud != 0) {
 		uart.baud = baud;
 		uart.how = "set by console= option";
@@ -106,6 +129,50 @@ void console_init(int port, unsigned baud)
 		}
 	}
 	uart_program(base, uart.baud);
+	if (!uart_loopback_ok(base))
+		return "a byte sent in loopback mode did not come back";
+	uart.index = index;
+	uart.base = base;
+	return NULL;
+}
+
+void console_init(int port, unsigned baud)
+{
+	int index = port < 0 ? 0 : port, i;
+	const char *why;
+
+	if (index > 3)
+		index = 0;
+	uart.index = -1;
+	uart.missing = -1;
+	uart.why = NULL;
+	why = uart_try(index, baud);
+	if (!why)
+		return;
+	/* Not there: say so (console_warning, on the VGA mirror too) and fall
+	 * back to ttyS0, else to the first port that answers. */
+	uart.missing = index;
+	uart.why = why;
+	for (i = 0; i < 4; i++) {
+		if (i == index)
+			continue;
+		if (!uart_try(i, baud))
+			return;
+	}
+	uart.how = "no UART answered";
+}
+
+bool console_warning(char *buf, size_t n)
+{
+	if (uart.missing < 0)
+		return false;
+	if (uart.index >= 0)
+		fmt_snprintf(buf, n, "console: ttyS%d (io 0x%x) did not answer (%s): the report goes to ttyS%d (io 0x%x) instead",
+			     uart.missing, uart_ports[uart.missing], uart.why, uart.index, uart.base);
+	else
+		fmt_snprintf(buf, n, "console: ttyS%d (io 0x%x) did not answer (%s), nor did any other UART: the report is only on the VGA screen",
+			     uart.missing, uart_ports[uart.missing], uart.why);
+	return true;
 }
 
 void console_describe(char *buf, size_t n)

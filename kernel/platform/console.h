@@ -7,6 +7,7 @@
 #define CQ_KERNEL_CONSOLE_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -17,6 +18,16 @@
  * Safe to call again (e.g. after parsing the command line).
  */
 void console_init(int port, unsigned baud);
+
+/*
+ * A UART is used only once it answers: its scratch register holds a value
+ * and a byte sent in loopback mode comes back (PC16550D). When the port
+ * asked for does not, console_init() falls back to ttyS0, else to the first
+ * port that answers, and console_warning() gives one line saying so (false
+ * when there is nothing to say). The VGA mirror shows every line, so the
+ * warning is seen even when no UART answered at all.
+ */
+bool console_warning(char *buf, size_t n);
 
 /* One line describing the console in force, e.g. "ttyS0 0x3f8 115200 8N1 (...)". */
 void console_describe(char *buf, size_t n);

@@ -117,6 +117,8 @@ static void stage_identity(uint32_t magic, const struct multiboot_info *mbi)
 	tap_diag("options: %s", line);
 	console_describe(line, sizeof(line));
 	tap_diag("console: %s", line);
+	if (console_warning(line, sizeof(line)))
+		tap_diag("warning: %s", line);
 }
 
 static void stage_cpu(void)
