@@ -329,12 +329,22 @@ static bool crypt_matches(enum aes_mode mode, enum aes_dir dir, size_t len, unsi
 	pattern(in, len, seed + 2);
 	memcpy(riv, iv, 16);
 	reference(mode, dir, key, riv, in, buf_ref, len);
+	static const uint32_t zero[4];
+	bool regs_wiped;
+
 	rc = e->set_key(&sess, key, 128);
 	if (rc == 0)
 		rc = e->crypt(&sess, mode, dir, mode == AES_MODE_CBC ? iv : NULL, in, dst, len);
+	/* The driver wipes WKEY and CBC_IV after every operation, not only at
+	 * release: look at the model's registers before the session ends. */
+	regs_wiped = memcmp(M.wkey, zero, 16) == 0 && memcmp(M.iv, zero, 16) == 0;
 	e->release(&sess);
 	if (rc != 0) {
 		snprintf(why, wn, "rc %d: %s", rc, geode_sb_last_error());
+		return false;
+	}
+	if (!regs_wiped) {
+		snprintf(why, wn, "WKEY0..3/CBC_IV0..3 not zero after the operation (before release)");
 		return false;
 	}
 	if (memcmp(dst, buf_ref, len) != 0) {
