@@ -113,7 +113,7 @@ static void xcrypt_one_block(void *ctx)
 
 void emu_check_disabled_ace(void)
 {
-	struct fault_info fi = { 0, 0, 0, 0 };
+	struct fault_info fi = { 0 };
 	unsigned long declined = emu.padlock.st.faults;
 	bool completed;
 

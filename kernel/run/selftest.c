@@ -31,7 +31,7 @@ static void do_ud2(void *ctx)
 
 static bool check_guard(void *ctx)
 {
-	struct fault_info fi = { 0, 0, 0, 0, 0, 0, FAULT_EXCEPTION };
+	struct fault_info fi = { 0 };
 	(void)ctx;
 	if (guard_run("selftest: deliberate #UD", do_ud2, 0, &fi))
 		return false;       /* UD2 did not fault?! */
