@@ -4,7 +4,8 @@
  * printable ASCII, that the warning count agrees, that every option lands in
  * its documented range, and that cmdline_describe() fits its buffer.
  *
- * Build and run (Debian clang 14 ships libclang_rt.fuzzer):
+ * Build: make fuzz (mk/fuzz.mk); longer runs: make fuzz-long. By hand
+ * (Debian clang 14 ships libclang_rt.fuzzer):
  *   mkdir -p build/host /tmp/cmdline_corpus
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I. lib/platform/cmdline.c \
  *       lib/util/fmt.c tests/fuzz/fuzz_cmdline.c -o build/host/fuzz_cmdline
