@@ -51,7 +51,7 @@ void watchdog_arm(unsigned budget_ms)
 	if (wd.depth++ > 0)
 		return;
 	wd.level = guard_level();
-	wd.budget_ticks = (uint32_t)(((uint64_t)budget_ms * 1000 + WATCHDOG_TICK_US - 1) / WATCHDOG_TICK_US) + 1;
+	wd.budget_ticks = (uint32_t)(((uint64_t)budget_ms * 1000 + WATCHDOG_TICK_US - 1) / WATCHDOG_TICK_US) + 1;  /* < 2^27 */
 	wd.armed_at = wd.ticks;
 	x86_sti();
 }

@@ -398,6 +398,17 @@ static void print_clock(const struct bench_options *o, uint32_t ms, const struct
 		 o->scope == BENCH_FULL ? "full" : "quick", (unsigned)ms, p->reps);
 }
 
+/*
+ * The watchdog budget of one benchmark section: each of its measurements
+ * runs for ms, so a section is allowed ms per measurement for up to 1000 of
+ * them, plus the default budget (a hung section still ends).
+ */
+static unsigned section_budget_ms(uint32_t ms)
+{
+	uint64_t b = (uint64_t)ms * 1000 + TAP_RUN_BUDGET_MS;
+	return b > 0xFFFFFFFFu ? 0xFFFFFFFFu : (unsigned)b;
+}
+
 void bench_run(const struct bench_options *o)
 {
 	static struct units_ctx u;
@@ -447,7 +458,7 @@ void bench_run(const struct bench_options *o)
 	if (naes == 0)
 		tap_result(false, "bench: cipher table (no AES engine registered, not even software)");
 	else
-		tap_run(name, cipher_section, &cs);
+		tap_run_budget(name, cipher_section, &cs, section_budget_ms(ms));
 
 	hs.p = &p;
 	hs.rows = B.rows + naes;
@@ -458,7 +469,7 @@ void bench_run(const struct bench_options *o)
 	if (hs.n == 0)
 		tap_skip("no hash engine registered", "bench: hash table");
 	else
-		tap_run(name, hash_section, &hs);
+		tap_run_budget(name, hash_section, &hs, section_budget_ms(ms));
 
 	u.p = &p;
 	fmt_snprintf(name, sizeof(name), "bench: RNG throughput measured for %u source%s",
@@ -466,11 +477,11 @@ void bench_run(const struct bench_options *o)
 	if (engine_rng_count() == 0)
 		tap_skip("no RNG source registered", "bench: RNG throughput");
 	else
-		tap_run(name, rng_section, &u);
+		tap_run_budget(name, rng_section, &u, section_budget_ms(ms));
 
 	if (engine_montmul_count() > 0) {
 		fmt_snprintf(name, sizeof(name), "bench: montmul operations per second measured for %u engine%s",
 			     engine_montmul_count(), engine_montmul_count() == 1 ? "" : "s");
-		tap_run(name, montmul_section, &u);
+		tap_run_budget(name, montmul_section, &u, section_budget_ms(ms));
 	}
 }

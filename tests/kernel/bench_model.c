@@ -121,6 +121,12 @@ void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_pe
 	(void)engine; (void)bytes_per_s; (void)sw_bytes_per_s; (void)rng;
 }
 
+bool tap_run_budget(const char *name, bool (*fn)(void *ctx), void *ctx, unsigned budget_ms)
+{
+	(void)budget_ms;    /* no watchdog on the host */
+	return tap_run(name, fn, ctx);
+}
+
 /* ---- Interruptions ---- */
 
 /*

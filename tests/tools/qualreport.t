@@ -188,6 +188,11 @@ ok(doc["summary"] == {"ok": 3, "not_ok": 0, "skipped": 1, "crashed": None} and d
 fail = parse(synthetic(results=["ok 1 - cpu: x", "not ok 2 - kat: geode-sb aes-128-cbc # fault: #GP at EIP 0010a780"]))
 ok(fail["verdict"] == "FAIL" and fail["tests"][1]["fault"] == "#GP at EIP 0010a780"
    and fail["tests"][1]["name"] == "kat: geode-sb aes-128-cbc", "FAIL verdict; a fault's text is kept", fail["tests"])
+to = parse(synthetic(results=["ok 1 - cpu: x",
+                              "not ok 2 - selftest: spin # timeout: ran past its 2000 ms budget (stopped at EIP 0010d300)"]))
+ok(to["tests"][1]["name"] == "selftest: spin"
+   and to["tests"][1]["fault"] == "timeout: ran past its 2000 ms budget (stopped at EIP 0010d300)",
+   "a watchdog timeout is kept as the test's fault, the name without it", to["tests"])
 crash = parse(synthetic(results=["ok 1 - cpu: x"], extra="Bail out! #PF outside any test at EIP 00101234",
                         verdict="cryptoqual: FAIL (1 ok, 0 not ok, 0 skipped; crashed: #PF outside any test)"))
 ok(crash["verdict"] == "CRASH" and crash["bail_out"] == "#PF outside any test at EIP 00101234"
