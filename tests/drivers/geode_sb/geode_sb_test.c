@@ -667,6 +667,62 @@ static void fault(const char *name)
 	scenario(f, NULL);
 }
 
+/*
+ * BAR0 as no Geode LX gives it, set in the PCI model after the machine is
+ * built (no model fault needed): the probe's BAR0 checks are each reached
+ * and refuse the device with their own reason (issue 18, item 7).
+ */
+enum bar_variant { BAR_NONE, BAR_IO, BAR_SMALL, BAR_ABOVE_4G };
+
+static void probe_with_bar0(enum bar_variant v)
+{
+	struct pci_model_fn *f;
+
+	engine_registry_reset();
+	engine_register_software();
+	geode_sb_model_init(&M);
+	capture_begin();
+	if (geode_sb_host_install(&M, &PM) != 0)
+		printf("geode_sb_host_install failed\n");
+	f = M.pci_fn;
+	if (f) {
+		pci_model_poke32(f, 0x10, 0);
+		pci_model_poke32(f, 0x14, 0);
+		f->wmask[4] = f->wmask[5] = 0;
+		if (v == BAR_IO)
+			pci_model_set_bar(f, 0, PCI_BAR_IO, 0xE000, 256);
+		else if (v == BAR_SMALL)
+			pci_model_set_bar(f, 0, 0, 0xA0000000u, 1024);
+		else if (v == BAR_ABOVE_4G)
+			pci_model_set_bar(f, 0, PCI_BAR_MEM64, 0x100000000ull, 16384);
+	}
+	pci_scan();
+	geode_sb_set_emulated(true);
+	geode_sb_probe();
+	capture_end();
+}
+
+static void test_bar0_variants(void)
+{
+	static const struct { enum bar_variant v; const char *what, *reason; } cases[] = {
+		{ BAR_NONE, "BAR0 not implemented", "BAR0 not implemented" },
+		{ BAR_IO, "BAR0 an I/O BAR", "BAR0 is an I/O BAR" },
+		{ BAR_SMALL, "BAR0 of 1 KiB (registers span 0x810)", "BAR0 is 1024 bytes" },
+		{ BAR_ABOVE_4G, "BAR0 64-bit above 4 GiB", "BAR0 at 0x100000000 is above 4 GiB" },
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *why;
+		probe_with_bar0(cases[i].v);
+		why = geode_sb_absent_reason();
+		t_ok(why && strncmp(why, cases[i].reason, strlen(cases[i].reason)) == 0 &&
+		     !engine_aes_find("geode-sb"),
+		     "%s: the probe refuses the device (\"%s\"), nothing registered", cases[i].what,
+		     why ? why : "(accepted)");
+	}
+}
+
 static void test_fault_timeout(void)
 {
 	const struct aes_engine *e = geode_sb_engine();
@@ -1310,6 +1366,7 @@ int main(int argc, char **argv)
 	RUN(test_no_master);
 	RUN(test_no_vsa);
 	RUN(test_new_faults);
+	RUN(test_bar0_variants);
 
 	printf("1..%u\n", tn);
 	return tfail ? 1 : 0;
