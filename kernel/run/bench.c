@@ -115,7 +115,7 @@ static int choose_count(bench_fn fn, void *ctx, uint64_t target, uint64_t *count
 /*
  * The count to time when the cost of one operation is predicted (hint
  * cycles, from the row's smaller sizes): one run of target / hint
- * operations. A run within 3/4 .. 3/2 of target keeps its count and
+ * operations. A run within 1/2 .. 3/2 of target keeps its count and
  * serves as the first repetition (*first = its cycles); one within 1/8 ..
  * 8 times target is scaled to target (*first = 0); anything else (a bad
  * guess, or an interruption) falls back to doubling from that count.
@@ -135,7 +135,7 @@ static int choose_count_hint(bench_fn fn, void *ctx, uint64_t target, uint64_t h
 	rc = timed(fn, ctx, n, &t);
 	if (rc != 0)
 		return rc;
-	if (t >= target - target / 4 && t <= target + target / 2) {
+	if (t >= target / 2 && t <= target + target / 2) {
 		*count = n;
 		*first = t;
 		return 0;

@@ -116,14 +116,41 @@ static int aes_run_setup(struct aes_run *r, const struct bench_row *row,
 }
 
 /*
- * Predicted cycles per operation at size index i from the row's measured
- * smaller sizes (0 when none): the straight line through the last two
- * (fixed + per-byte cost, never below the last), or from one alone its
- * cost scaled by the size ratio (an upper bound for such a cost).
+ * The last measured cost of one operation per engine and size (cycles),
+ * from the rows measured so far: the prediction for a row's first cell.
  */
-static uint64_t predict_cycles(const struct bench_row *row, unsigned i)
+#define SEEN_ENGINES	8
+static struct {
+	const struct aes_engine *e;
+	uint64_t cycles[BENCH_NSIZES];
+} seen[SEEN_ENGINES];
+
+static uint64_t *seen_costs(const struct aes_engine *e)
 {
-	uint64_t c1 = 0, c2 = 0, s1 = 0, s2 = 0, si = bench_sizes[i], pred;
+	unsigned k;
+
+	for (k = 0; k < SEEN_ENGINES; k++) {
+		if (seen[k].e == e)
+			return seen[k].cycles;
+		if (!seen[k].e) {
+			seen[k].e = e;
+			return seen[k].cycles;
+		}
+	}
+	return NULL;	/* more engines than remembered: no prediction */
+}
+
+/*
+ * Predicted cycles per operation at size index i (0 when none): from the
+ * row's measured smaller sizes, the straight line through the last two
+ * (fixed + per-byte cost, never below the last), or from one alone its
+ * cost scaled by the size ratio (an upper bound for such a cost); for the
+ * row's first cell, the engine's last measured cost at this size (another
+ * key size, mode or direction: close enough to start from).
+ */
+static uint64_t predict_cycles(const struct bench_row *row, unsigned i, const uint64_t *last)
+{
+	uint64_t c1 = 0, c2 = 0, s1 = 0, s2 = 0, si = bench_sizes[i];
 	unsigned j;
 
 	for (j = 0; j < i; j++) {
@@ -136,11 +163,10 @@ static uint64_t predict_cycles(const struct bench_row *row, unsigned i)
 		s2 = bench_sizes[j];
 	}
 	if (c2 == 0)
-		return 0;
+		return last ? last[i] : 0;
 	if (c1 == 0 || c2 <= c1)
 		return bstat_muldiv(c2, si, s2);
-	pred = c2 + bstat_muldiv(c2 - c1, si - s2, s2 - s1);
-	return pred;
+	return c2 + bstat_muldiv(c2 - c1, si - s2, s2 - s1);
 }
 
 bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,
@@ -151,6 +177,8 @@ bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,
 	bool ok = true;
 	unsigned i;
 	int key_rc, rc;
+
+	uint64_t *last = seen_costs(e);
 
 	memset(&session, 0, sizeof(session));
 	session.engine = e;
@@ -165,9 +193,11 @@ bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,
 		if (rc == 0)
 			rc = bench_measure_hint(p, aes_run_fn, &r,
 						row->bv == BV_DUAL ? 2ull * bench_sizes[i] : bench_sizes[i],
-						predict_cycles(row, i), &row->cell[i]);
+						predict_cycles(row, i, last), &row->cell[i]);
 		else
 			row->cell[i].err = rc;
+		if (rc == 0 && last && row->bv != BV_DUAL && row->cell[i].ops)
+			last[i] = row->cell[i].cycles / row->cell[i].ops;
 		if (rc != 0)
 			ok = false;
 	}

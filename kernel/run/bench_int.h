@@ -92,7 +92,7 @@ int bench_measure(const struct bench_plan *p, bench_fn fn, void *ctx,
  * bench_measure with a predicted cost of hint cycles per operation (0: no
  * prediction, as bench_measure): instead of doubling from 1, one run of
  * target / hint operations sets the count (scaled to target; kept, and
- * counted as the first repetition, when it lasted 3/4 to 3/2 of target);
+ * counted as the first repetition, when it lasted 1/2 to 3/2 of target);
  * a run off by more than 8 times falls back to doubling from its count.
  */
 int bench_measure_hint(const struct bench_plan *p, bench_fn fn, void *ctx,
