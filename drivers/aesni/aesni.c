@@ -1,6 +1,8 @@
 /*
  * AES-NI engine: AES-128/192/256 ECB, CBC and CTR with the AES-NI
- * instructions, through compiler intrinsics (see aesni.h for the sources).
+ * instructions, through compiler intrinsics and, for round instructions
+ * with a memory operand, one-instruction inline assembly (see aesni.h for
+ * the sources; the block kernels below say why).
  *
  * Everything that touches an XMM register is AESNI_FN (CPUFEAT_FN with
  * the "aes,sse2" target, in .text_cpufeat) or an always-inlined helper of

@@ -1,9 +1,11 @@
 /*
  * aesni: AES-128/192/256 in ECB, CBC and CTR through the AES-NI
  * instructions (AESENC, AESENCLAST, AESDEC, AESDECLAST, AESKEYGENASSIST,
- * AESIMC), written with compiler intrinsics so the same file builds into
- * the i586 kernel (inside .text_cpufeat, see kernel/platform/cpufeat.h) and into
- * x86_64 host programs (tests/drivers/aesni/aesni_test.c, the host benchmark).
+ * AESIMC), written with compiler intrinsics (and one-instruction inline
+ * assembly for the round instructions with a memory operand) so the same
+ * file builds into the i586 kernel (inside .text_cpufeat, see
+ * kernel/platform/cpufeat.h) and into x86_64 host programs (tests/drivers/aesni/aesni_test.c,
+ * the host benchmark), and into the i386 benchmark (make bench-i386).
  *
  * Sources: Intel SDM vol. 2A/2B, the AESENC ... AESKEYGENASSIST pages;
  * Intel SDM vol. 3A 13.1.3 (SSE must be enabled in CR0/CR4 first);
