@@ -48,9 +48,9 @@
 #define BENCH_REPS		3	/* repetitions per cell; the median is printed */
 /*
  * bench=quick: ms of repetitions per cell. About 170 cells under QEMU
- * -cpu max (AES-192 left out): the whole TCG boot takes about 3.5 s on an
- * idle 2-core host, 4-5 s loaded; under -icount, where a "ms" is a
- * million instructions, longer.
+ * -cpu max (AES-192 left out): the whole TCG boot took 4.1-4.7 s on a
+ * 2-core host at a load of about 3 (bench=off: 1.5 s); under -icount,
+ * where a "ms" is a million instructions, longer.
  */
 #define BENCH_QUICK_MS		12
 #define BENCH_FULL_MS		1000	/* bench=full: ms per cell, for real hardware */
