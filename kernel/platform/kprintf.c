@@ -1,8 +1,8 @@
 /*
  * kprintf: printf-style output on the console, for the kernel and for host
  * programs that link kernel code: each of them supplies console_write()
- * (kernel/platform/console.c on the hardware, tests/host/console_host.c and
- * tests/host/console_host.c on the host) and shares this file.
+ * (kernel/platform/console.c on the hardware, tests/host/console_host.c
+ * on the host) and shares this file.
  */
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# The kernel's benchmark (kernel/bench*.c) run on the host by
+# The kernel's benchmark (kernel/run/bench*.c) run on the host by
 # build/host/bench-model over model engines whose cost is known (see
 # tests/kernel/bench_model.c): every figure below is worked out by hand from
 # the models at 1 GHz, and the failure paths must give `not ok`.

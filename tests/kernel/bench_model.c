@@ -1,5 +1,5 @@
 /*
- * bench-model: runs the kernel's benchmark (kernel/bench*.c, unchanged)
+ * bench-model: runs the kernel's benchmark (kernel/run/bench*.c, unchanged)
  * on the host over model engines whose cost is known exactly, so that
  * tests/kernel/bench-model.t can check every printed figure, record and
  * table against arithmetic done by hand.

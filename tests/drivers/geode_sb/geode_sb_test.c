@@ -697,7 +697,7 @@ static void probe_with_bar0(enum bar_variant v)
 			pci_model_set_bar(f, 0, PCI_BAR_MEM64, 0x100000000ull, 16384);
 	}
 	pci_scan();
-	geode_sb_set_emulated(true);
+	engine_mark_emulated("geode-");
 	geode_sb_probe();
 	capture_end();
 }
