@@ -132,31 +132,38 @@ static void enable_judge(unsigned idx, enum padlock_state now)
 		     e->unit, e->msr, bit_index(e->bit), from, to, why);
 }
 
-/* Enables a present but disabled ACE and RNG where the CPU family has a known MSR. */
+/*
+ * Enables a present but disabled ACE and RNG through the MSRs Linux uses,
+ * chosen by vendor string [LCEN]: init_c3() in centaur.c (FCR 0x1107 bit
+ * 28, RNG MSR 0x110B bit 6) for CentaurHauls family 6 and family >= 7
+ * (real Zhaoxin KX parts report CentaurHauls family 7), and zhaoxin.c's
+ * MSR 0x1257 (bit 7 ACE, bit 8 RNG) only for "  Shanghai  ".
+ */
 static void enable_units(void)
 {
 	struct padlock_dev *d = &padlock_dev;
-	bool via6 = !d->zhaoxin && d->family == PADLOCK_FAMILY_VIA;
+	bool centaur = !d->shanghai &&
+		       (d->family == PADLOCK_FAMILY_VIA || d->family >= PADLOCK_FAMILY_ZHAOXIN);
 
 	if (d->ace == PADLOCK_PRESENT) {
-		if (d->zhaoxin)
+		if (d->shanghai)
 			enable_by_msr(0, "ACE", MSR_ZHAOXIN_FCR57, FCR57_ACE_ENABLE);
-		else if (via6)
+		else if (centaur)
 			enable_by_msr(0, "ACE", MSR_VIA_FCR, FCR_ACE_ENABLE);
 		else
 			fmt_snprintf(d->enable_note[0], PADLOCK_NOTE_MAX,
-				     "ACE present but disabled, no known enable MSR for family %u",
-				     d->family);
+				     "ACE present but disabled, no known enable MSR for %s family %u",
+				     d->vendor, d->family);
 	}
 	if (d->rng == PADLOCK_PRESENT) {
-		if (d->zhaoxin)
+		if (d->shanghai)
 			enable_by_msr(1, "RNG", MSR_ZHAOXIN_FCR57, FCR57_RNG_ENABLE);
-		else if (via6)
+		else if (centaur)
 			enable_by_msr(1, "RNG", MSR_VIA_RNG, RNG_MSR_ENABLE);
 		else
 			fmt_snprintf(d->enable_note[1], PADLOCK_NOTE_MAX,
-				     "RNG present but disabled, no known enable MSR for family %u",
-				     d->family);
+				     "RNG present but disabled, no known enable MSR for %s family %u",
+				     d->vendor, d->family);
 	}
 }
 
@@ -182,7 +189,8 @@ void padlock_probe(const struct cpu_info *cpu)
 	d->family = cpu->family;
 	d->model = cpu->model;
 	d->stepping = cpu->stepping;
-	d->zhaoxin = shanghai || (centaur && cpu->family == PADLOCK_FAMILY_ZHAOXIN);
+	d->shanghai = shanghai;
+	d->zhaoxin = shanghai || (centaur && cpu->family >= PADLOCK_FAMILY_ZHAOXIN);
 
 	if (!centaur && !shanghai) {
 		fmt_snprintf(d->absent_buf, sizeof(d->absent_buf),
@@ -240,14 +248,15 @@ void padlock_probe(const struct cpu_info *cpu)
 		count_registration(padlock_rng_register(), XSTORE_DIVISORS);
 	}
 	if (d->ace == PADLOCK_ENABLED)
-		count_registration(padlock_ace_register(d->ace2 == PADLOCK_ENABLED), 1);
+		count_registration(padlock_ace_register(), 1);
 	if (d->phe == PADLOCK_ENABLED)
 		count_registration(padlock_phe_register(), 2);
 	if (d->pmm == PADLOCK_ENABLED)
 		count_registration(padlock_pmm_register(), 1);
 	drv_log(&padlock_log, "engines: %s%s%s%s%s",
-		d->ace == PADLOCK_ENABLED ? "padlock-ace (ecb cbc cfb128 ofb" : "",
-		d->ace == PADLOCK_ENABLED ? (d->ace2 == PADLOCK_ENABLED ? " ctr) " : ") ") : "",
+		d->ace == PADLOCK_ENABLED ? "padlock-ace (ecb cbc cfb128 ofb, ctr from ecb" : "",
+		d->ace == PADLOCK_ENABLED ? (d->ace2 == PADLOCK_ENABLED ? "; hardware ctr only as a probe) "
+									: ") ") : "",
 		d->phe == PADLOCK_ENABLED ? (d->phe_block_mode ? "padlock-phe sha1+sha256 (block mode) "
 								: "padlock-phe sha1+sha256 (one-shot) ")
 					  : "",
@@ -296,6 +305,9 @@ static const struct driver_test padlock_tests[] = {
 	{ "padlock: rng xstore divisor 2 status and data", padlock_t_xstore_div2 },
 	{ "padlock: rng xstore divisor 3 status and data", padlock_t_xstore_div3 },
 	{ "padlock: pmm rep montmul 1024-bit known answer", padlock_t_pmm_kat },
+	{ "padlock: ace work buffers (IV, bounce) wiped after use", padlock_t_ace_wipe },
+	{ "padlock: ace2 hardware ctr probe (rep xcrypt-ctr, counter format unverified)",
+	  padlock_t_ctr_probe },
 };
 
 static void padlock_driver_probe(const struct driver_facts *f, struct driver_probe *out)

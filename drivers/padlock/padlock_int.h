@@ -29,6 +29,8 @@ struct padlock_quirks {
 	bool no_xstore_slack;	/* xstore straight into the caller's buffer */
 	bool no_cr0_ts;		/* leave CR0.TS/EM as they are (#NM) */
 	bool no_pmm_final_sub;	/* skip the final conditional subtraction of montmul */
+	bool no_wipe_iv;	/* leave the IV/counter work buffer as it is after use */
+	bool no_wipe_bounce;	/* leave the bounce buffer (data, keystream) after use */
 };
 extern struct padlock_quirks padlock_quirks;
 #define PADLOCK_QUIRK(name) (padlock_quirks.name)
@@ -54,7 +56,8 @@ struct padlock_dev {
 	char absent_buf[PADLOCK_NOTE_MAX];
 	char vendor[13];
 	unsigned family, model, stepping;
-	bool zhaoxin;			/* "  Shanghai  " or family 7 */
+	bool zhaoxin;			/* "  Shanghai  " or CentaurHauls family 7 */
+	bool shanghai;			/* vendor "  Shanghai  ": MSR 0x1257 enables [LCEN zhaoxin.c] */
 	uint32_t edx_at_boot;		/* leaf 0xC0000001 EDX before enabling */
 	uint32_t edx;			/* ... after enabling */
 	enum padlock_state rng, ace, ace2, phe, pmm, phe2;
@@ -83,8 +86,12 @@ uint32_t padlock_cr0_enter(void);
 void padlock_cr0_leave(uint32_t saved);
 
 /* padlock_ace.c */
-int padlock_ace_register(bool ctr);
+int padlock_ace_register(void);	/* padlock-ace: ECB CBC CFB128 OFB, CTR from ECB */
 void padlock_ace_forget(void);		/* the unit's key is unknown: reload next */
+/* Self-tests: the work buffers wiped after use; the hardware CTR probe
+ * (ACE2: information about the CPU, never a verdict on the engine). */
+enum drv_status padlock_t_ace_wipe(char *detail, size_t cap);
+enum drv_status padlock_t_ctr_probe(char *detail, size_t cap);
 
 /* padlock_rng.c */
 void padlock_rng_setup(void);		/* RNG MSR report and set-up (C3/C7) */

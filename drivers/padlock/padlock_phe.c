@@ -6,7 +6,10 @@
  * integers; the digest is their big-endian bytes (FIPS 180-4 5.3, 6.1.2,
  * 6.2.2). Two ways to drive the unit:
  *   - one-shot (C7): EAX = bytes already hashed (0), ECX = the whole
- *     length; the unit pads. The message must be passed at once.
+ *     length; the unit pads. The message must be passed at once. Never
+ *     with ECX = 0: Zhaoxin documents that as no operation and VIA's
+ *     behaviour is unknown, so the empty message is hashed in software
+ *     (lib/sha) and the engine's description says so.
  *   - block mode (Nano and later, chosen from the CPU model like Linux):
  *     EAX = -1, ECX = whole 64-byte blocks, no padding; the driver runs the
  *     message's whole blocks in place, then pads the tail in its own buffer
@@ -46,9 +49,9 @@ int padlock_phe_register(void)
 	bool blocks = padlock_dev.phe_block_mode;
 
 	phe_sha1.description = blocks ? "VIA PadLock PHE rep xsha1, block mode, software padding"
-				      : "VIA PadLock PHE rep xsha1, one-shot (hardware padding)";
+				      : "VIA PadLock PHE rep xsha1, one-shot (hardware padding; the empty message in software: ECX = 0 is never issued)";
 	phe_sha256.description = blocks ? "VIA PadLock PHE rep xsha256, block mode, software padding"
-					: "VIA PadLock PHE rep xsha256, one-shot (hardware padding)";
+					: "VIA PadLock PHE rep xsha256, one-shot (hardware padding; the empty message in software: ECX = 0 is never issued)";
 	rc = engine_register_hash(&phe_sha1);
 	if (rc == 0)
 		rc = engine_register_hash(&phe_sha256);
@@ -89,6 +92,14 @@ static int phe_digest(const struct hash_engine *h, const uint8_t *msg, size_t le
 
 	if ((unsigned)h->alg >= HASH_ALG_COUNT)
 		return ENGINE_EUNSUPPORTED;
+	if (len == 0 && !padlock_dev.phe_block_mode) {
+		/* One-shot with ECX = 0 is undefined on VIA: lib/sha does it. */
+		if (h->alg == HASH_SHA1)
+			sha1(msg, 0, out);
+		else
+			sha256(msg, 0, out);
+		return ENGINE_OK;
+	}
 	memset(phe_state, 0, sizeof(phe_state));
 	if (h->alg == HASH_SHA1) {	/* initial hash values, FIPS 180-4 5.3.1 and 5.3.3 */
 		sha1_init(&c1);

@@ -62,6 +62,11 @@
 #define   RNG_MSR_FILTER_FAIL	(1u << 15)	/* string filter failed [LRNG] */
 #define   RNG_MSR_FILTER_CNT	(0x3Fu << 16)	/* string filter count, bits 21:16 [LRNG] */
 #define   RNG_MSR_FILTER_CNT_SHIFT 16
+/* What via-rng.c clears before it enables the RNG [LRNG via_rng_init]: the
+ * string filter count as 7 bits (0x7F << 16), the xstore count (0x0F),
+ * string filter enable and failed, raw bits. */
+#define   RNG_MSR_LINUX_CNT_CLEAR	(0x7Fu << RNG_MSR_FILTER_CNT_SHIFT)
+#define   RNG_MSR_LINUX_XSTORE_CNT	0x0Fu
 #define MSR_ZHAOXIN_FCR57	0x1257u	/* Zhaoxin feature control [LCEN zhaoxin.c] */
 #define   FCR57_ACE_ENABLE	(1u << 7)
 #define   FCR57_RNG_ENABLE	(1u << 8)

@@ -16,8 +16,9 @@
  * XSTORE_EMPTY_CYCLES TSC cycles, whichever ends first, then gives up.
  *
  * RNG MSR 0x110B (C3 and C7; the Nano has none [LRNG]): reported at probe
- * and set up like Linux via-rng: string filter, its count and raw bits
- * cleared, RNG and noise source A enabled, source B too on the C3
+ * and set up like Linux via-rng, with its masks: string filter enable and
+ * failed, the count bits 22:16 (0x7F << 16), the xstore count 0x0F and raw
+ * bits cleared, the other bits kept as found, RNG and noise source A enabled, source B too on the C3
  * Nehemiah stepping >= 8 and the C7; written only when that changes it.
  */
 #include <stdbool.h>
@@ -163,8 +164,8 @@ void padlock_rng_setup(void)
 	two_sources = d->model > PADLOCK_MODEL_NEHEMIAH ||
 		      (d->model == PADLOCK_MODEL_NEHEMIAH &&
 		       d->stepping >= PADLOCK_NEHEMIAH_2RNG_STEPPING);
-	want = v & ~(uint64_t)(RNG_MSR_FILTER_CNT | RNG_MSR_FILTER_EN | RNG_MSR_FILTER_FAIL |
-			       RNG_MSR_RAW_BITS | XSTORE_COUNT_MASK);
+	want = v & ~(uint64_t)(RNG_MSR_LINUX_CNT_CLEAR | RNG_MSR_LINUX_XSTORE_CNT |
+			       RNG_MSR_FILTER_EN | RNG_MSR_FILTER_FAIL | RNG_MSR_RAW_BITS);
 	want |= RNG_MSR_ENABLE | RNG_MSR_SRC1 | (two_sources ? RNG_MSR_SRC2 : 0);
 	if (want == v)
 		return;

@@ -15,40 +15,54 @@
 
 struct padlock_model_profile {
 	const char *name, *alias, *cpu, *file;
-	unsigned fetch_ecb, fetch_other;	/* blocks read past the input end */
+	unsigned fetch_ecb, fetch_cbc;		/* the fetch group in blocks (ECB, CBC) */
 	bool rng_msr;				/* has MSR 0x110B */
 	bool rng_two_sources;
 	bool phe_blocks;			/* PHE block mode (EAX = -1) */
-	bool zhaoxin;				/* synthetic: "  Shanghai  " family 7, MSR 0x1257 */
-	bool has_fcr;				/* MSR 0x1107 (VIA family 6 with PadLock) */
+	bool shanghai;				/* synthetic: "  Shanghai  ", MSR 0x1257 only */
+	bool has_fcr;				/* MSR 0x1107 */
+	bool unaligned_data;			/* accepts unaligned data outside ECB */
+	bool zhaoxin_phe;			/* ECX = 0 no-op documented, 32-byte XSHA1 state */
 };
 
-/* Prefetch distances [LAES]: 2 ECB / 1 CBC blocks, Nano stepping 2: 8 / 4. */
+/*
+ * Fetch groups [LAES]: ECB 2 / CBC 1 blocks, Nano stepping 2: 8 / 4 (the
+ * KX-7000 is given the Nano's: an assumption). Unaligned data outside ECB:
+ * C7 and Nano accept it [notes: PG via Linux/OpenSSL comments], the
+ * Nehemiah faults; the KX-7000 as the Nano (assumption).
+ */
 static const struct padlock_model_profile profiles[PADLOCK_CPUS] = {
 	[PADLOCK_CPU_NEHEMIAH] = { "nehemiah", "c3", "C3 Nehemiah",
 				   "CentaurHauls0000698_C5P_Nehemiah_CPUID.txt", 2, 1, true, true,
-				   false, false, true },
+				   false, false, true, false, false },
 	[PADLOCK_CPU_ESTHER] = { "esther", "c7", "C7 Esther",
 				 "CentaurHauls00006A9_C5J_Esther_CPUID.txt", 2, 1, true, true, false,
-				 false, true },
+				 false, true, true, false },
 	[PADLOCK_CPU_ISAIAH] = { "isaiah", "nano", "Nano Isaiah",
 				 "CentaurHauls00006F2_CNA_Isaiah_CPUID.txt", 8, 4, false, false, true,
-				 false, true },
+				 false, true, true, false },
 	[PADLOCK_CPU_SAMUEL2] = { "samuel2", "c3-samuel2", "C3 Samuel 2",
 				  "CentaurHauls0000673_C5B_Samuel2_CPUID.txt", 0, 0, false, false,
-				  false, false, false },
-	/* No Zhaoxin dump is at hand: the Nano's answers with the Zhaoxin vendor
-	 * string and a family 7 signature (model 0x1B), to exercise MSR 0x1257. */
-	[PADLOCK_CPU_ZHAOXIN] = { "zhaoxin", "zx", "Zhaoxin (synthetic, from the Nano dump)",
-				  "CentaurHauls00006F2_CNA_Isaiah_CPUID.txt", 8, 4, false, false, true,
-				  true, false },
+				  false, false, false, false, false },
+	/* The real KX-7000 dump: CentaurHauls family 7 model 0x6B. FCR 0x1107
+	 * and RNG MSR 0x110B as Linux's init_c3() writes them on CentaurHauls
+	 * family >= 7 (assumption: no Zhaoxin document describes them); MSR
+	 * 0x1257 raises #GP here (assumption: a driver must not pick it by
+	 * family). */
+	[PADLOCK_CPU_ZHAOXIN] = { "zhaoxin", "kx7000", "Zhaoxin KaiXian KX-7000",
+				  "CentaurHauls00607B1_KX7000_CPUID.txt", 8, 4, true, false, true,
+				  false, true, true, true },
+	/* Synthetic: the KX-7000's answers with the vendor "  Shanghai  ", the
+	 * MSR 0x1257 of Linux's zhaoxin.c and neither 0x1107 nor 0x110B. */
+	[PADLOCK_CPU_SHANGHAI] = { "shanghai", "zx", "Zhaoxin \"  Shanghai  \" (synthetic, from the KX-7000 dump)",
+				   "CentaurHauls00607B1_KX7000_CPUID.txt", 8, 4, false, false, true,
+				   true, false, true, true },
 };
 
 static const char *const fault_names[PADLOCK_MODEL_NFAULTS] = {
 	"rng-stuck", "wrong-data", "hash-wrong", "ace-locked",
 };
 
-#define ZHAOXIN_SIGNATURE	0x000107B0u	/* family 7, extended model 1, model 0xB */
 #define CR0_EM			(1u << 2)
 #define CR0_TS			(1u << 3)
 
@@ -156,11 +170,11 @@ static uint32_t centaur_edx(const struct padlock_model *m, uint32_t edx)
 
 	if (edx & PADLOCK_EDX_ACE) {
 		edx &= ~PADLOCK_EDX_ACE_EN;
-		if (p->zhaoxin ? (m->fcr57 & FCR57_ACE_ENABLE) : (m->fcr & FCR_ACE_ENABLE))
+		if (p->shanghai ? (m->fcr57 & FCR57_ACE_ENABLE) : (m->fcr & FCR_ACE_ENABLE))
 			edx |= PADLOCK_EDX_ACE_EN;
 	}
 	if (edx & PADLOCK_EDX_RNG) {
-		if (p->zhaoxin) {
+		if (p->shanghai) {
 			edx &= ~PADLOCK_EDX_RNG_EN;
 			if (m->fcr57 & FCR57_RNG_ENABLE)
 				edx |= PADLOCK_EDX_RNG_EN;
@@ -187,13 +201,11 @@ bool padlock_model_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, struct cpui
 		return false;
 	if (leaf == PADLOCK_LEAF_FEAT)
 		out->edx = centaur_edx(m, out->edx);
-	if (m->prof->zhaoxin && leaf == 0) {
+	if (m->prof->shanghai && leaf == 0) {
 		memcpy(&out->ebx, "  Sh", 4);	/* vendor in EBX, EDX, ECX */
 		memcpy(&out->edx, "angh", 4);
 		memcpy(&out->ecx, "ai  ", 4);
 	}
-	if (m->prof->zhaoxin && leaf == 1)
-		out->eax = ZHAOXIN_SIGNATURE;
 	return true;
 }
 
@@ -211,7 +223,7 @@ int padlock_model_msr_read(void *ctx, uint32_t msr, uint64_t *val)
 {
 	struct padlock_model *m = ctx;
 
-	if (msr == MSR_ZHAOXIN_FCR57 && m->prof->zhaoxin) {
+	if (msr == MSR_ZHAOXIN_FCR57 && m->prof->shanghai) {
 		*val = m->fcr57;
 		return 0;
 	}
@@ -231,15 +243,18 @@ int padlock_model_msr_write(void *ctx, uint32_t msr, uint64_t val)
 	struct padlock_model *m = ctx;
 	bool locked = m->opt.faults & PADLOCK_MODEL_FAULT_ACE_LOCKED;
 
-	if (msr == MSR_ZHAOXIN_FCR57 && m->prof->zhaoxin) {
+	if (msr == MSR_ZHAOXIN_FCR57 && m->prof->shanghai) {
+		m->st.msr_writes[2]++;
 		m->fcr57 = locked ? val & ~(uint64_t)FCR57_ACE_ENABLE : val;
 		return 0;
 	}
 	if (msr == MSR_VIA_FCR && m->prof->has_fcr) {
+		m->st.msr_writes[0]++;
 		m->fcr = locked ? val & ~(uint64_t)FCR_ACE_ENABLE : val;
 		return 0;
 	}
 	if (msr == MSR_VIA_RNG && m->prof->rng_msr) {
+		m->st.msr_writes[1]++;
 		m->rng_msr = val;
 		return 0;
 	}
@@ -250,6 +265,11 @@ void padlock_model_reload(struct padlock_model *m)
 {
 	m->key_loaded = false;
 	m->st.reloads++;
+}
+
+uint32_t padlock_model_eflags30(const struct padlock_model *m)
+{
+	return m->key_loaded && !m->opt.strict ? PADLOCK_MODEL_EFLAGS_KEY : 0;
 }
 
 /* ---- helpers ---- */
@@ -300,8 +320,9 @@ static enum padlock_model_exc load_key(struct padlock_model *m, const uint32_t *
 	uint32_t alg_bad = m->prof == &profiles[PADLOCK_CPU_NEHEMIAH] ? CW_ALG_MASK
 								      : (CW_ALG_MASK & ~0x20u);
 
-	if (cw_mem[1] || cw_mem[2] || cw_mem[3])
-		return fail(m, PADLOCK_EXC_GP, "control word bits 127:32 not zero");
+	if (m->opt.strict && (cw_mem[1] || cw_mem[2] || cw_mem[3]))
+		return fail(m, PADLOCK_EXC_GP,
+			    "control word bits 127:32 not zero (strict option: not documented behaviour)");
 	ksize = (cw & CW_KSIZE_MASK) >> CW_KSIZE_SHIFT;
 	rounds = cw & CW_ROUNDS_MASK;
 	if ((cw & CW_RESERVED) || (cw & alg_bad) || (cw & CW_INTERM) || ksize > 2 ||
@@ -324,6 +345,7 @@ static enum padlock_model_exc load_key(struct padlock_model *m, const uint32_t *
 	}
 	memset(buf, 0, sizeof(buf));
 	memcpy(m->cw, cw_mem, sizeof(m->cw));
+	m->cw[1] = m->cw[2] = m->cw[3] = 0;	/* not used: hardware ignores them */
 	m->key_loaded = true;
 	m->st.key_loads++;
 	return PADLOCK_EXC_NONE;
@@ -347,6 +369,26 @@ static void ctr_inc32(uint8_t c[16])
 
 enum xmode { X_ECB, X_CBC, X_CTR, X_CFB, X_OFB };
 
+/*
+ * The prefetch: bytes the unit reads past the input before it writes
+ * anything. Default [LAES]: ECB and CBC fetch in groups (fetch_ecb,
+ * fetch_cbc blocks), so a count that is not a whole number of groups reads
+ * on to the end of its last group; nothing past a whole group, nothing in
+ * CFB, OFB or CTR (no source reports it). Strict (not documented
+ * behaviour): the whole group past the end in every mode, as this model
+ * did before.
+ */
+static size_t overread_bytes(const struct padlock_model *m, enum xmode mode, uint32_t n)
+{
+	unsigned g = mode == X_ECB ? m->prof->fetch_ecb : m->prof->fetch_cbc;
+
+	if (m->opt.strict)
+		return 16u * (mode == X_ECB ? m->prof->fetch_ecb : m->prof->fetch_cbc);
+	if ((mode != X_ECB && mode != X_CBC) || g <= 1)
+		return 0;
+	return 16u * ((g - n % g) % g);
+}
+
 static enum padlock_model_exc exec_xcrypt(struct padlock_model *m, struct padlock_model_regs *r,
 				     uint8_t modrm)
 {
@@ -357,7 +399,7 @@ static enum padlock_model_exc exec_xcrypt(struct padlock_model *m, struct padloc
 	uint8_t iv[16], x[16], y[16], ks[16];
 	enum xmode mode;
 	size_t fetch;
-	bool dec;
+	bool dec, stale_ecb = false;
 
 	switch (modrm) {
 	case PADLOCK_MODRM_ECB: mode = X_ECB; break;
@@ -373,18 +415,28 @@ static enum padlock_model_exc exec_xcrypt(struct padlock_model *m, struct padloc
 		return PADLOCK_EXC_NONE;	/* rep with ECX = 0 does nothing */
 	CHECK(need_aligned(m, "control word (EDX)", r->edx));
 	CHECK(need_aligned(m, "key (EBX)", r->ebx));
-	CHECK(need_aligned(m, "source (ESI)", r->esi));
-	CHECK(need_aligned(m, "destination (EDI)", r->edi));
+	if (mode == X_ECB || !m->prof->unaligned_data || m->opt.strict) {
+		CHECK(need_aligned(m, "source (ESI)", r->esi));
+		CHECK(need_aligned(m, "destination (EDI)", r->edi));
+	}
 	if (mode != X_ECB)
 		CHECK(need_aligned(m, "IV (EAX)", r->eax));
-	if (!m->key_loaded)
+	if (!m->key_loaded) {
 		CHECK(load_key(m, ptr(r->edx), ptr(r->ebx)));
+	} else if (mode == X_ECB && (m->last_mode == X_CFB || m->last_mode == X_OFB)) {
+		/* ECB on a key cached by CFB/OFB: OpenSSL reloads here
+		 * ("empirically found"); what the unit then computes is not
+		 * known: the model gives wrong output (assumption). */
+		stale_ecb = true;
+		m->st.stale_ecb++;
+	}
+	m->last_mode = mode;
 	m->st.xcrypt++;
 	dec = (m->cw[0] & CW_DECRYPT) != 0;
 
 	/* The prefetch: read past the end of the input before anything else
 	 * (in a host test a guard page there turns a missing bounce into #PF). */
-	fetch = 16u * (mode == X_ECB ? m->prof->fetch_ecb : m->prof->fetch_other);
+	fetch = overread_bytes(m, mode, n);
 	if (fetch) {
 		const volatile uint8_t *end = in + (size_t)n * 16;
 		(void)end[0];
@@ -398,6 +450,8 @@ static enum padlock_model_exc exec_xcrypt(struct padlock_model *m, struct padloc
 		switch (mode) {
 		case X_ECB:
 			cipher(m, dec, x, y);
+			if (stale_ecb)
+				y[0] ^= 0xA5;
 			break;
 		case X_CBC:
 			if (dec) {
@@ -451,53 +505,117 @@ static uint64_t rng_next(struct padlock_model *m)
 	return z ^ (z >> 31);
 }
 
-static enum padlock_model_exc exec_xstore(struct padlock_model *m, struct padlock_model_regs *r)
+/*
+ * One store at dst: divisors 0 and 1 store a whole 8-byte unit, 2 and 3 a
+ * 32-bit unit holding 16 or 8 random bits [LRNG: "8 random bits in 32
+ * stored bits"]; the count is the divisor's random bytes (8, 4, 2, 1).
+ * Returns the count, 0 when the FIFO was empty (nothing stored).
+ */
+static uint32_t xstore_one(struct padlock_model *m, uint8_t *dst, uint32_t divisor, bool may_be_empty)
 {
-	uint8_t *dst = ptr(r->edi);
-	uint32_t divisor = r->edx & 3, count = XSTORE_UNIT_BYTES >> divisor;
-	uint32_t status = m->prof->rng_msr ? (uint32_t)m->rng_msr & ~XSTORE_COUNT_MASK
-					   : XSTORE_ENABLED;
+	unsigned width = divisor >= 2 ? 4 : XSTORE_UNIT_BYTES, i;
 	uint64_t v;
-	unsigned i;
 
-	CHECK(need_unit(m, PADLOCK_EDX_RNG_EN, "xstore"));
 	m->st.xstore++;
 	m->xstores++;
-	if ((m->opt.faults & PADLOCK_MODEL_FAULT_RNG_STUCK) ||
-	    (m->opt.rng_empty_every && m->xstores % m->opt.rng_empty_every == 0)) {
+	if (may_be_empty && ((m->opt.faults & PADLOCK_MODEL_FAULT_RNG_STUCK) ||
+			     (m->opt.rng_empty_every && m->xstores % m->opt.rng_empty_every == 0))) {
 		m->st.xstore_empty++;
-		r->eax = status;
-		return PADLOCK_EXC_NONE;
+		return 0;
 	}
 	v = rng_next(m);
-	for (i = 0; i < XSTORE_UNIT_BYTES; i++)	/* always a whole 8-byte unit */
+	for (i = 0; i < width; i++)
 		dst[i] = (uint8_t)(v >> (8 * i));
+	return XSTORE_UNIT_BYTES >> divisor;
+}
+
+static uint32_t xstore_status(const struct padlock_model *m)
+{
+	return m->prof->rng_msr ? (uint32_t)m->rng_msr & ~XSTORE_COUNT_MASK : XSTORE_ENABLED;
+}
+
+static enum padlock_model_exc exec_xstore(struct padlock_model *m, struct padlock_model_regs *r)
+{
+	uint32_t divisor = r->edx & 3, count;
+
+	CHECK(need_unit(m, PADLOCK_EDX_RNG_EN, "xstore"));
+	count = xstore_one(m, ptr(r->edi), divisor, true);
 	r->edi += count;
-	r->eax = status | count;
+	r->eax = xstore_status(m) | count;
+	return PADLOCK_EXC_NONE;
+}
+
+/*
+ * rep xstore [OBSD]: ECX = bytes wanted; stores until they are there (the
+ * last store may write up to a unit past them: callers keep slack), EDI
+ * advanced by the bytes stored, ECX = 0. The model never finds the FIFO
+ * empty here (assumption: the rep form waits for data); the rng-stuck
+ * fault makes it store nothing and return with ECX unchanged.
+ */
+static enum padlock_model_exc exec_rep_xstore(struct padlock_model *m, struct padlock_model_regs *r)
+{
+	uint32_t divisor = r->edx & 3, count = 0;
+
+	CHECK(need_unit(m, PADLOCK_EDX_RNG_EN, "rep xstore"));
+	if (m->opt.faults & PADLOCK_MODEL_FAULT_RNG_STUCK) {
+		r->eax = xstore_status(m);
+		return PADLOCK_EXC_NONE;
+	}
+	while (r->ecx) {
+		count = xstore_one(m, ptr(r->edi), divisor, false);
+		r->edi += count;
+		r->ecx = r->ecx > count ? r->ecx - count : 0;
+	}
+	r->eax = xstore_status(m) | count;
 	return PADLOCK_EXC_NONE;
 }
 
 /* ---- xsha1 / xsha256 ---- */
 
+/*
+ * One-shot (EAX = bytes done, ECX = total, the unit pads) or block mode
+ * (EAX = -1, ECX = blocks, Nano and later) [LSHA][PG]. Also modelled:
+ *   - ECX = 0 in one-shot: no operation, documented for Zhaoxin (Linux
+ *     padlock-sha patch, 2025); VIA's is unknown, the model does the same
+ *     (assumption) and counts it (xsha_ecx0), so a driver issuing it shows;
+ *   - block mode on a part without it (C7): a wrong result, not a fault
+ *     (GnuTLS's probe on a C7 Esther, openssl issue 20167); which wrong
+ *     result is unknown: the model leaves the state as it was (assumption).
+ *     Strict (not documented behaviour): #GP;
+ *   - the state buffer: 128 bytes, the microcode works beyond the digest
+ *     words [LSHA]; Zhaoxin's XSHA1 needs 32 bytes only.
+ */
 static enum padlock_model_exc exec_xsha(struct padlock_model *m, struct padlock_model_regs *r,
 				   bool sha256)
 {
 	uint32_t *state = ptr(r->edi);
 	const uint8_t *msg = ptr(r->esi);
 	uint32_t eax = r->eax, ecx = r->ecx;
-	unsigned words = sha256 ? 8 : 5, i;
+	unsigned words = sha256 ? 8 : 5, i, state_words;
 	uint32_t h[8], rem, left, full;
 	uint8_t tail[128];
 	uint64_t bits;
 
 	CHECK(need_unit(m, PADLOCK_EDX_PHE_EN, sha256 ? "xsha256" : "xsha1"));
 	CHECK(need_aligned(m, "hash state (EDI)", r->edi));
-	if (eax == PHE_BLOCK_MODE && !m->prof->phe_blocks)
-		return fail(m, PADLOCK_EXC_GP, "PHE block mode (EAX = -1) on the %s", m->prof->cpu);
+	if (eax == PHE_BLOCK_MODE && !m->prof->phe_blocks) {
+		if (m->opt.strict)
+			return fail(m, PADLOCK_EXC_GP,
+				    "PHE block mode (EAX = -1) on the %s (strict option: not documented behaviour)",
+				    m->prof->cpu);
+		m->st.xsha++;
+		m->st.xsha_no_blocks++;
+		r->ecx = 0;		/* a wrong result: the state as it was */
+		return PADLOCK_EXC_NONE;
+	}
 	if (eax != PHE_BLOCK_MODE && (eax % 64 || eax > ecx))
 		return fail(m, PADLOCK_EXC_GP,
 			    "one-shot xsha with EAX = %u (bytes done) and ECX = %u", eax, ecx);
 	m->st.xsha++;
+	if (eax != PHE_BLOCK_MODE && ecx == 0) {
+		m->st.xsha_ecx0++;	/* no operation */
+		return PADLOCK_EXC_NONE;
+	}
 	memcpy(h, state, words * 4);
 	if (eax == PHE_BLOCK_MODE) {
 		if (sha256)
@@ -532,8 +650,9 @@ static enum padlock_model_exc exec_xsha(struct padlock_model *m, struct padlock_
 	if (m->opt.faults & PADLOCK_MODEL_FAULT_HASH_WRONG)
 		h[0] ^= 1;
 	memcpy(state, h, words * 4);
-	/* The microcode works in the rest of the 128-byte buffer. */
-	for (i = words; i < PHE_STATE_BYTES / 4; i++)
+	/* The microcode works in the rest of the state buffer. */
+	state_words = (m->prof->zhaoxin_phe && !sha256) ? 32 / 4 : PHE_STATE_BYTES / 4;
+	for (i = words; i < state_words; i++)
 		state[i] = 0xA5A5A5A5u ^ i;
 	return PADLOCK_EXC_NONE;
 }
@@ -611,6 +730,8 @@ enum padlock_model_exc padlock_model_exec(struct padlock_model *m, struct padloc
 			    "PadLock instruction with CR0.TS or CR0.EM set (CR0 = 0x%08x)", cr0);
 	if (op[1] == PADLOCK_OP_GRP_A7 && op[2] == PADLOCK_MODRM_XSTORE && !rep)
 		e = exec_xstore(m, r);
+	else if (op[1] == PADLOCK_OP_GRP_A7 && op[2] == PADLOCK_MODRM_XSTORE)
+		e = exec_rep_xstore(m, r);
 	else if (op[1] == PADLOCK_OP_GRP_A7 && rep &&
 		 (op[2] == PADLOCK_MODRM_ECB || op[2] == PADLOCK_MODRM_CBC ||
 		  op[2] == PADLOCK_MODRM_CTR || op[2] == PADLOCK_MODRM_CFB ||

@@ -5,23 +5,47 @@
  * #UD trap under qemu-system-i386). Hardware facts:
  * drivers/padlock/padlock_reg.h and the sources it cites.
  *
- * What it models, for one CPU profile (the dumps in shared/data/cpuid):
+ * What it models, for one CPU profile (the dumps in shared/data/cpuid).
+ * docs/emulation.md lists each behaviour as a fact with its source or as
+ * an assumption; in short:
  *   - CPUID from the profile's dump, with leaf 0xC0000001 EDX's enable
  *     bits following the MSRs (padlock_model_cpuid, a cpuid_query_fn);
- *     the synthetic Zhaoxin answers "  Shanghai  " family 7;
- *   - MSRs FCR 0x1107 (ACE enable, VIA family 6 with PadLock), RNG 0x110B
- *     (C3/C7 only) and Zhaoxin 0x1257; any other MSR raises #GP;
+ *     the synthetic "shanghai" answers the KX-7000's leaves as "  Shanghai  ";
+ *   - MSRs FCR 0x1107 (ACE enable), RNG 0x110B (C3/C7, and the KX-7000 for
+ *     enabling only) and Zhaoxin 0x1257 ("  Shanghai  " only); any other
+ *     MSR raises #GP; writes are counted per MSR;
  *   - the instructions, decoded at EIP and executed on a register set:
- *     xstore, rep xcrypt-{ecb,cbc,ctr,cfb,ofb}, rep xsha1/xsha256, rep
- *     montmul, with lib/aes, lib/sha and lib/montmul doing the work on the
- *     memory the registers point at (a flat 32-bit address space: in the
- *     host program and in the kernel a pointer is the address);
- *   - the quirks a driver must handle: the key cache (the first xcrypt
- *     after an EFLAGS write loads control word and key; later ones use the
- *     cached copies: padlock_model_reload() is the EFLAGS write), #GP on
- *     unaligned operands and undefined programming, the prefetch past the
- *     input (read before anything is written), xstore's whole 8-byte
- *     units, #UD for a unit CPUID reports disabled, #NM with CR0.TS/EM.
+ *     xstore and rep xstore, rep xcrypt-{ecb,cbc,ctr,cfb,ofb}, rep
+ *     xsha1/xsha256, rep montmul, with lib/aes, lib/sha and lib/montmul
+ *     doing the work on the memory the registers point at (a flat 32-bit
+ *     address space: in the host program and in the kernel a pointer is
+ *     the address);
+ *   - the key cache and EFLAGS bit 30: the first xcrypt after an EFLAGS
+ *     write (padlock_model_reload(), the harness's view of popf) loads
+ *     control word and key and sets bit 30 (padlock_model_eflags30(), what
+ *     a pushf the harness sees must show); later ones use the cached copies;
+ *     an ECB run on a key cached by CFB/OFB gives wrong output (assumption
+ *     after OpenSSL's "empirically found" reload);
+ *   - #GP on an unaligned control word, key or IV, on unaligned data in
+ *     ECB, and on unaligned data in any mode on the Nehemiah (the C7, the
+ *     Nano and the KX-7000 accept it outside ECB); #GP on undefined
+ *     programming (reserved control-word bits 31:12, hardware key expansion
+ *     of a 192/256-bit key, bad montmul sizes or padding) - assumptions
+ *     that help find driver bugs; the control word's upper 96 bits are
+ *     ignored (Mbed TLS leaves them uninitialised and works on real parts);
+ *   - the prefetch: ECB and CBC read to the end of their fetch group (read
+ *     before anything is written), nothing past a whole group, nothing in
+ *     CFB/OFB/CTR;
+ *   - xstore's whole 8-byte units (divisors 0, 1) or 32-bit units (2, 3);
+ *     #UD for a unit CPUID reports disabled; #NM with CR0.TS/EM;
+ *   - PHE: one-shot ECX = 0 is no operation, block mode on the C7 a wrong
+ *     result (no fault), Zhaoxin's 32-byte XSHA1 state.
+ * Strict option (padlock_model_options.strict, "not documented behaviour",
+ * never used by an emulated box): the checks this model had before it
+ * followed the sources - #GP on the upper 96 control-word bits and on
+ * unaligned data in every mode and CPU, the whole fetch group read past
+ * the end in every mode, EFLAGS bit 30 never shown, #GP for PHE block mode
+ * on the C7. Host tests use it to show a test depends on the model.
  * The harness supplies what differs: where the registers come from, how an
  * exception is delivered, the CR0 value, how EFLAGS writes are seen.
  *
@@ -51,7 +75,9 @@ enum padlock_model_cpu {
 	PADLOCK_CPU_ISAIAH,	/* Nano Isaiah, model 15 stepping 2: RNG (no MSR), ACE, PHE blocks;
 				 * ACE2 disabled, no PMM */
 	PADLOCK_CPU_SAMUEL2,	/* C3 Samuel 2, model 7: no PadLock */
-	PADLOCK_CPU_ZHAOXIN,	/* synthetic: the Nano's units as "  Shanghai  " family 7, MSR 0x1257 */
+	PADLOCK_CPU_ZHAOXIN,	/* Zhaoxin KaiXian KX-7000 (its dump: CentaurHauls family 7 model 0x6B):
+				 * RNG, ACE, PHE block mode, PHE2, PMM; ACE2 present but disabled */
+	PADLOCK_CPU_SHANGHAI,	/* synthetic: the KX-7000 as "  Shanghai  ", MSR 0x1257 only */
 	PADLOCK_CPUS
 };
 
@@ -70,7 +96,11 @@ struct padlock_model_options {
 	uint32_t rng_msr;	/* default: enable, source A (+B when the model has it) */
 	unsigned rng_empty_every; /* every n-th xstore finds the FIFO empty (0: never) */
 	uint32_t faults;	/* PADLOCK_MODEL_FAULT_* */
+	bool strict;		/* the old stricter checks: not documented behaviour (see above) */
 };
+
+/* EFLAGS bit 30: set while the unit holds a loaded key [OSSL padlock_verify_context]. */
+#define PADLOCK_MODEL_EFLAGS_KEY	(1u << 30)
 
 /* Exceptions an instruction can raise (the vector numbers of Intel SDM vol. 3A 6.15). */
 enum padlock_model_exc {
@@ -88,6 +118,10 @@ struct padlock_model_stats {
 	unsigned long overread_bytes;	/* bytes read past the input (the prefetch) */
 	unsigned long xstore, xstore_empty;
 	unsigned long xsha, montmul;
+	unsigned long xsha_ecx0;	/* one-shot xsha with ECX = 0 (no operation) */
+	unsigned long xsha_no_blocks;	/* block mode on a part without it (wrong result) */
+	unsigned long stale_ecb;	/* ECB on a key cached by CFB/OFB (wrong output) */
+	unsigned long msr_writes[3];	/* writes to 0x1107, 0x110B, 0x1257 */
 	unsigned long faults;		/* exceptions raised */
 };
 
@@ -103,7 +137,8 @@ struct padlock_model {
 	const struct cpuid_dump *dump;
 	struct padlock_model_options opt;
 	uint64_t fcr, rng_msr, fcr57;
-	bool key_loaded;		/* the ACE key cache */
+	bool key_loaded;		/* the ACE key cache (and EFLAGS bit 30) */
+	unsigned last_mode;		/* the xcrypt mode that last used the cached key */
 	uint32_t cw[4];
 	struct aes_ctx key;
 	uint64_t rng_state;
@@ -115,7 +150,8 @@ struct padlock_model {
 
 /*
  * Profile names: "nehemiah" (alias "c3"), "esther" ("c7"), "isaiah"
- * ("nano"), "samuel2" ("c3-samuel2"), "zhaoxin" ("zx"). by_name returns
+ * ("nano"), "samuel2" ("c3-samuel2"), "zhaoxin" ("kx7000"), "shanghai"
+ * ("zx"). by_name returns
  * PADLOCK_CPUS for an unknown name.
  */
 const char *padlock_model_cpu_name(enum padlock_model_cpu c);
@@ -156,8 +192,12 @@ bool padlock_model_is_insn(const uint8_t *ip);
 enum padlock_model_exc padlock_model_exec(struct padlock_model *m, struct padlock_model_regs *r,
 					  uint32_t cr0);
 
-/* An EFLAGS write (popfl at a driver's reload site): drops the key cache. */
+/* An EFLAGS write (popfl at a driver's reload site): drops the key cache, clears bit 30. */
 void padlock_model_reload(struct padlock_model *m);
+
+/* EFLAGS bit 30 as a pushf would show it: PADLOCK_MODEL_EFLAGS_KEY while
+ * a key is loaded, else 0 (always 0 with the strict option). */
+uint32_t padlock_model_eflags30(const struct padlock_model *m);
 
 /* Leaf 0xC0000001 EDX as the model stands now (enable bits follow the MSRs). */
 uint32_t padlock_model_centaur_edx(const struct padlock_model *m);

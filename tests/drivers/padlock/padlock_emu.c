@@ -29,6 +29,7 @@
 /* The host API's enums are the model's (padlock_emu.h keeps its names). */
 _Static_assert((int)EMU_PROFILES == (int)PADLOCK_CPUS, "profiles match the model's CPUs");
 _Static_assert((int)EMU_ZHAOXIN == (int)PADLOCK_CPU_ZHAOXIN, "profiles match the model's CPUs");
+_Static_assert((int)EMU_SHANGHAI == (int)PADLOCK_CPU_SHANGHAI, "profiles match the model's CPUs");
 _Static_assert((int)EMU_EXC_PF == (int)PADLOCK_EXC_PF, "exceptions match the model's");
 
 /* Sites of pushfl; popfl in the driver (padlock_insn.h, -DPADLOCK_EMU_SITES). */
@@ -44,8 +45,10 @@ static struct {
 	char fault[256];
 	unsigned long pf_faults;
 	struct emu_stats st;
-	uint32_t sites[MAX_SITES];
+	uint32_t sites[MAX_SITES];	/* popfl bytes patched to int3: reloads */
 	unsigned nsites;
+	uint32_t pushf[MAX_SITES];	/* pushfl bytes patched to int3: bit-30 reads */
+	unsigned npushf;
 } E;
 
 static sigjmp_buf *guard_jb;
@@ -69,12 +72,13 @@ const char *emu_last_fault(void) { return E.fault; }
 uint32_t emu_cr0(void) { return E.cr0; }
 void emu_set_cr0(uint32_t v) { E.cr0 = v; }
 void emu_flush_key(void) { E.m.key_loaded = false; }
+uint32_t emu_eflags30(void) { return padlock_model_eflags30(&E.m); }
 uint64_t emu_msr_rng(void) { return E.m.rng_msr; }
 uint64_t emu_msr_fcr(void)
 {
 	uint64_t v;
 	if (E.selected && padlock_model_msr_read(&E.m, MSR_ZHAOXIN_FCR57, &v) == 0)
-		return v;	/* only the Zhaoxin profile has it */
+		return v;	/* only the "  Shanghai  " profile has it */
 	return E.m.fcr;
 }
 
@@ -89,6 +93,9 @@ const struct emu_stats *emu_stats(void)
 	E.st.xstore_empty = s->xstore_empty;
 	E.st.xsha = s->xsha;
 	E.st.montmul = s->montmul;
+	E.st.xsha_ecx0 = s->xsha_ecx0;
+	E.st.stale_ecb = s->stale_ecb;
+	memcpy(E.st.msr_writes, s->msr_writes, sizeof(E.st.msr_writes));
 	E.st.faults = s->faults + E.pf_faults;
 	return &E.st;
 }
@@ -189,6 +196,7 @@ int emu_select(enum emu_profile p, const struct emu_options *opt)
 		mo.rng_msr_set = opt->rng_msr_set;
 		mo.rng_msr = opt->rng_msr;
 		mo.rng_empty_every = opt->rng_empty_every;
+		mo.strict = opt->strict;
 		mo.faults = (opt->rng_stuck ? PADLOCK_MODEL_FAULT_RNG_STUCK : 0) |
 			    (opt->ace_locked ? PADLOCK_MODEL_FAULT_ACE_LOCKED : 0);
 	}
@@ -230,42 +238,69 @@ static void on_sigill(int sig, siginfo_t *si, void *ucv)
 	g[REG_EIP] = (greg_t)r.eip;
 }
 
-/* int3 at a reload site's popfl: perform the popfl, drop the key cache. */
+static bool in_list(const uint32_t *list, unsigned n, uint32_t at)
+{
+	unsigned i;
+	for (i = 0; i < n; i++)
+		if (list[i] == at)
+			return true;
+	return false;
+}
+
+/*
+ * int3 at a patched popfl: perform the popfl, drop the key cache. At a
+ * patched pushfl (before btl $30,(%esp)): push EFLAGS with the model's
+ * bit 30 (qemu-i386 keeps no bit 30 of its own).
+ */
 static void on_sigtrap(int sig, siginfo_t *si, void *ucv)
 {
 	ucontext_t *uc = ucv;
 	greg_t *g = uc->uc_mcontext.gregs;
-	uint32_t at = (uint32_t)g[REG_EIP] - 1, v;
-	unsigned i;
+	uint32_t at = (uint32_t)g[REG_EIP] - 1, v, esp = (uint32_t)g[REG_ESP];
 
 	(void)si;
-	for (i = 0; i < E.nsites; i++)
-		if (E.sites[i] + 1 == at)
-			break;
-	if (i == E.nsites) {
-		fprintf(stderr, "padlock-emu: SIGTRAP at 0x%08x is no reload site\n", at);
+	if (in_list(E.pushf, E.npushf, at)) {
+		v = ((uint32_t)g[REG_EFL] & ~PADLOCK_MODEL_EFLAGS_KEY) | padlock_model_eflags30(&E.m);
+		esp -= 4;
+		memcpy((void *)(uintptr_t)esp, &v, 4);
+		g[REG_ESP] = (greg_t)esp;
+		return;
+	}
+	if (!in_list(E.sites, E.nsites, at)) {
+		fprintf(stderr, "padlock-emu: SIGTRAP at 0x%08x is no patched site\n", at);
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return;
 	}
-	memcpy(&v, (void *)(uintptr_t)(uint32_t)g[REG_ESP], 4);
-	g[REG_ESP] = (greg_t)((uint32_t)g[REG_ESP] + 4);
+	memcpy(&v, (void *)(uintptr_t)esp, 4);
+	g[REG_ESP] = (greg_t)(esp + 4);
 	g[REG_EFL] = (greg_t)(((uint32_t)g[REG_EFL] & ~EFLAGS_USER) | (v & EFLAGS_USER));
 	padlock_model_reload(&E.m);
+}
+
+/* Writes int3 over the byte at code. */
+static int patch_byte(uint8_t *code)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	uintptr_t base = (uintptr_t)code & ~(uintptr_t)(page - 1);
+	size_t span = (((uintptr_t)code + 1 + (uintptr_t)page - 1) & ~(uintptr_t)(page - 1)) - base;
+
+	if (mprotect((void *)base, span, PROT_READ | PROT_WRITE | PROT_EXEC) != 0)
+		return -1;
+	code[0] = 0xCC;		/* int3 */
+	mprotect((void *)base, span, PROT_READ | PROT_EXEC);
+	return 0;
 }
 
 static int patch_sites(void)
 {
 	const uint32_t *s;
-	long page = sysconf(_SC_PAGESIZE);
 
 	E.nsites = 0;
 	if (!__start_padlock_reload_sites)
 		return 0;
 	for (s = __start_padlock_reload_sites; s < __stop_padlock_reload_sites; s++) {
 		uint8_t *code = (uint8_t *)(uintptr_t)*s;
-		uintptr_t base = (uintptr_t)code & ~(uintptr_t)(page - 1);
-		size_t span = (((uintptr_t)code + 2 + (uintptr_t)page - 1) & ~(uintptr_t)(page - 1)) - base;
 		if (E.nsites == MAX_SITES)
 			return -1;
 		if (code[0] != 0x9C || code[1] != 0x9D) {	/* pushfl; popfl */
@@ -273,13 +308,35 @@ static int patch_sites(void)
 				(void *)code, code[0], code[1]);
 			return -1;
 		}
-		if (mprotect((void *)base, span, PROT_READ | PROT_WRITE | PROT_EXEC) != 0)
+		if (patch_byte(code + 1) != 0)
 			return -1;
-		code[1] = 0xCC;		/* int3 */
-		mprotect((void *)base, span, PROT_READ | PROT_EXEC);
-		E.sites[E.nsites++] = *s;
+		E.sites[E.nsites++] = *s + 1;
 	}
 	return (int)E.nsites;
+}
+
+int emu_patch_code(void *start, void *end, unsigned *reloads, unsigned *bit30_reads)
+{
+	static const uint8_t bt30[5] = { 0x0F, 0xBA, 0x24, 0x24, 0x1E };	/* btl $30,(%esp) */
+	uint8_t *p = start, *e = end;
+
+	*reloads = *bit30_reads = 0;
+	for (; p + 6 <= e; p++) {
+		if (p[0] != 0x9C)
+			continue;
+		if (p[1] == 0x9D) {
+			if (E.nsites == MAX_SITES || patch_byte(p + 1) != 0)
+				return -1;
+			E.sites[E.nsites++] = (uint32_t)(uintptr_t)(p + 1);
+			++*reloads;
+		} else if (memcmp(p + 1, bt30, sizeof(bt30)) == 0) {
+			if (E.npushf == MAX_SITES || patch_byte(p) != 0)
+				return -1;
+			E.pushf[E.npushf++] = (uint32_t)(uintptr_t)p;
+			++*bit30_reads;
+		}
+	}
+	return (int)(*reloads + *bit30_reads);
 }
 
 int emu_init(const char *shared)

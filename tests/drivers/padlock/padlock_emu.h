@@ -12,10 +12,10 @@
  * (drivers/padlock/padlock_insn.h lists them); the handler resumes after
  * it. CPUID and MSRs come from the same model through tests/host/hw_host.c:
  * the dumps in $CQ_SHARED/data/cpuid (C3 Nehemiah, C7 Esther, Nano Isaiah,
- * and the C3 Samuel 2 without PadLock), with FCR 0x1107 and the RNG MSR
- * 0x110B modelled so a present-but-disabled ACE or RNG can be enabled; a
- * synthetic Zhaoxin (the Nano's answers as "  Shanghai  " family 7) has
- * MSR 0x1257 instead.
+ * the C3 Samuel 2 without PadLock, the Zhaoxin KX-7000), with FCR 0x1107
+ * and the RNG MSR 0x110B modelled so a present-but-disabled ACE or RNG can
+ * be enabled; a synthetic "  Shanghai  " (the KX-7000's answers with that
+ * vendor) has MSR 0x1257 instead.
  *
  * Quirks reproduced (the model's, see padlock_model.h), each one a driver
  * must handle:
@@ -60,7 +60,8 @@ enum emu_profile {
 	EMU_ESTHER,	/* C7 Esther, model 10: RNG, ACE, ACE2, PHE one-shot, PMM */
 	EMU_ISAIAH,	/* Nano Isaiah, model 15 stepping 2: RNG (no MSR), ACE, PHE blocks; ACE2 disabled, no PMM */
 	EMU_SAMUEL2,	/* C3 Samuel 2, model 7: no PadLock */
-	EMU_ZHAOXIN,	/* synthetic: the Nano's units as "  Shanghai  " family 7, MSR 0x1257 */
+	EMU_ZHAOXIN,	/* Zhaoxin KX-7000 (real dump, CentaurHauls family 7): FCR 0x1107 / RNG 0x110B */
+	EMU_SHANGHAI,	/* synthetic: the KX-7000 as "  Shanghai  ", MSR 0x1257 only */
 	EMU_PROFILES
 };
 
@@ -75,6 +76,7 @@ struct emu_options {
 	bool rng_stuck;		/* xstore never returns data (the model's rng-stuck fault) */
 	bool ace_locked;	/* ACE disabled, its enable bit does not stick (ace-locked fault) */
 	uint32_t cr0;		/* initial virtual CR0 (bit 3 TS, bit 2 EM) */
+	bool strict;		/* the model's old strict checks (not documented behaviour) */
 };
 
 /* The model's enum padlock_model_exc. */
@@ -93,6 +95,9 @@ struct emu_stats {
 	unsigned long overread_bytes;	/* bytes touched past the input */
 	unsigned long xstore, xstore_empty;
 	unsigned long xsha, montmul;
+	unsigned long xsha_ecx0;	/* one-shot xsha with ECX = 0 issued */
+	unsigned long stale_ecb;	/* ECB on a key cached by CFB/OFB (wrong output) */
+	unsigned long msr_writes[3];	/* writes to 0x1107, 0x110B, 0x1257 */
 	unsigned long faults;
 };
 
@@ -128,8 +133,21 @@ const struct emu_stats *emu_stats(void);
 uint32_t emu_cr0(void);
 void emu_set_cr0(uint32_t v);
 
+/* EFLAGS bit 30 as the model has it (1 << 30 while a key is loaded). */
+uint32_t emu_eflags30(void);
+
 /* Drops the cached key as an EFLAGS write would. */
 void emu_flush_key(void);
+
+/*
+ * Makes the EFLAGS writes and reads of code outside the driver visible to
+ * the model (a third-party library such as OpenSSL's PadLock engine):
+ * in [start, end), every pushfl; popfl gets its popfl trapped (a reload,
+ * as at the driver's sites) and every pushfl followed by btl $30,(%esp)
+ * gets its pushfl trapped and performed with the model's EFLAGS bit 30.
+ * Returns how many sites were patched (reloads + bit-30 reads), -1 on error.
+ */
+int emu_patch_code(void *start, void *end, unsigned *reloads, unsigned *bit30_reads);
 
 /* The current RNG MSR and FCR values (for asserting what the driver wrote;
  * on the Zhaoxin profile emu_msr_fcr() is MSR 0x1257). */
