@@ -2,6 +2,10 @@
 #
 #   build/i386/padlock_test   the driver against the emulated C3 Nehemiah,
 #                             C7 Esther and Nano Isaiah (tests/drivers/padlock/padlock-emu.t)
+#   build/i386/ossl_padlock_test  Debian's i386 OpenSSL PadLock engine on the
+#                             emulator (tests/drivers/padlock/ossl-padlock.t; it
+#                             opens libcrypto with dlopen, so it builds without
+#                             the package, which the .t extracts into build/)
 #   build/i386/cavp-padlock   tools/host/cavp.c with the driver and the emulator:
 #                             CQ_PADLOCK_PROFILE=nehemiah|esther|isaiah
 #                             (tests/drivers/padlock/cavp-padlock.t)
@@ -36,7 +40,10 @@ $(BUILD)/i386/cavp-padlock: $(PADLOCK_EMU_OBJ) $(BUILD)/i386/padlock/$(PADLOCK_T
 		$(BUILD)/i386/padlock/tools/host/cavp.o $(BUILD)/i386/libcq.a
 	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -o $@
 
-.PHONY: padlock-emu
-padlock-emu: $(BUILD)/i386/padlock_test $(BUILD)/i386/cavp-padlock
+$(BUILD)/i386/ossl_padlock_test: $(PADLOCK_EMU_OBJ) $(BUILD)/i386/padlock/$(PADLOCK_T)/ossl_padlock_test.o $(BUILD)/i386/libcq.a
+	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -ldl -o $@
 
-tools: $(BUILD)/i386/padlock_test $(BUILD)/i386/cavp-padlock
+.PHONY: padlock-emu
+padlock-emu: $(BUILD)/i386/padlock_test $(BUILD)/i386/cavp-padlock $(BUILD)/i386/ossl_padlock_test
+
+tools: $(BUILD)/i386/padlock_test $(BUILD)/i386/cavp-padlock $(BUILD)/i386/ossl_padlock_test

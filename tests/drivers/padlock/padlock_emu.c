@@ -49,6 +49,8 @@ static struct {
 	unsigned nsites;
 	uint32_t pushf[MAX_SITES];	/* pushfl bytes patched to int3: bit-30 reads */
 	unsigned npushf;
+	uint32_t cpuid[MAX_SITES];	/* cpuid's 0F patched to int3 (A2 to nop) */
+	unsigned ncpuid;
 } E;
 
 static sigjmp_buf *guard_jb;
@@ -72,6 +74,7 @@ const char *emu_last_fault(void) { return E.fault; }
 uint32_t emu_cr0(void) { return E.cr0; }
 void emu_set_cr0(uint32_t v) { E.cr0 = v; }
 void emu_flush_key(void) { E.m.key_loaded = false; }
+uint32_t emu_centaur_edx(void) { return padlock_model_centaur_edx(&E.m); }
 uint32_t emu_eflags30(void) { return padlock_model_eflags30(&E.m); }
 uint64_t emu_msr_rng(void) { return E.m.rng_msr; }
 uint64_t emu_msr_fcr(void)
@@ -259,6 +262,18 @@ static void on_sigtrap(int sig, siginfo_t *si, void *ucv)
 	uint32_t at = (uint32_t)g[REG_EIP] - 1, v, esp = (uint32_t)g[REG_ESP];
 
 	(void)si;
+	if (in_list(E.cpuid, E.ncpuid, at)) {
+		struct cpuid_regs r;
+		/* ECX matters only for leaves with subleaves: else the dump's subleaf 0. */
+		if (!padlock_model_cpuid(&E.m, (uint32_t)g[REG_EAX], (uint32_t)g[REG_ECX], &r) &&
+		    !padlock_model_cpuid(&E.m, (uint32_t)g[REG_EAX], 0, &r))
+			memset(&r, 0, sizeof(r));
+		g[REG_EAX] = (greg_t)r.eax;
+		g[REG_EBX] = (greg_t)r.ebx;
+		g[REG_ECX] = (greg_t)r.ecx;
+		g[REG_EDX] = (greg_t)r.edx;
+		return;		/* resumes at the nop that was 0xA2 */
+	}
 	if (in_list(E.pushf, E.npushf, at)) {
 		v = ((uint32_t)g[REG_EFL] & ~PADLOCK_MODEL_EFLAGS_KEY) | padlock_model_eflags30(&E.m);
 		esp -= 4;
@@ -278,8 +293,8 @@ static void on_sigtrap(int sig, siginfo_t *si, void *ucv)
 	padlock_model_reload(&E.m);
 }
 
-/* Writes int3 over the byte at code. */
-static int patch_byte(uint8_t *code)
+/* Writes v (int3 unless said) over the byte at code. */
+static int patch_byte_to(uint8_t *code, uint8_t v)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	uintptr_t base = (uintptr_t)code & ~(uintptr_t)(page - 1);
@@ -287,9 +302,14 @@ static int patch_byte(uint8_t *code)
 
 	if (mprotect((void *)base, span, PROT_READ | PROT_WRITE | PROT_EXEC) != 0)
 		return -1;
-	code[0] = 0xCC;		/* int3 */
+	code[0] = v;
 	mprotect((void *)base, span, PROT_READ | PROT_EXEC);
 	return 0;
+}
+
+static int patch_byte(uint8_t *code)
+{
+	return patch_byte_to(code, 0xCC);	/* int3 */
 }
 
 static int patch_sites(void)
@@ -315,37 +335,48 @@ static int patch_sites(void)
 	return (int)E.nsites;
 }
 
-int emu_patch_code(void *start, void *end, unsigned *reloads, unsigned *bit30_reads)
+int emu_patch_site(void *addr, enum emu_site kind)
 {
-	static const uint8_t bt30[5] = { 0x0F, 0xBA, 0x24, 0x24, 0x1E };	/* btl $30,(%esp) */
-	uint8_t *p = start, *e = end;
+	uint8_t *p = addr;
+	uint32_t at = (uint32_t)(uintptr_t)p;
 
-	*reloads = *bit30_reads = 0;
-	for (; p + 6 <= e; p++) {
-		if (p[0] != 0x9C)
-			continue;
-		if (p[1] == 0x9D) {
-			if (E.nsites == MAX_SITES || patch_byte(p + 1) != 0)
-				return -1;
-			E.sites[E.nsites++] = (uint32_t)(uintptr_t)(p + 1);
-			++*reloads;
-		} else if (memcmp(p + 1, bt30, sizeof(bt30)) == 0) {
-			if (E.npushf == MAX_SITES || patch_byte(p) != 0)
-				return -1;
-			E.pushf[E.npushf++] = (uint32_t)(uintptr_t)p;
-			++*bit30_reads;
-		}
+	switch (kind) {
+	case EMU_SITE_POPF:
+		if (p[0] != 0x9D || E.nsites == MAX_SITES || patch_byte(p) != 0)
+			return -1;
+		E.sites[E.nsites++] = at;
+		return 0;
+	case EMU_SITE_PUSHF:
+		if (p[0] != 0x9C || E.npushf == MAX_SITES || patch_byte(p) != 0)
+			return -1;
+		E.pushf[E.npushf++] = at;
+		return 0;
+	case EMU_SITE_CPUID:
+		if (p[0] != 0x0F || p[1] != 0xA2 || E.ncpuid == MAX_SITES ||
+		    patch_byte_to(p + 1, 0x90) != 0 || patch_byte(p) != 0)
+			return -1;
+		E.cpuid[E.ncpuid++] = at;
+		return 0;
 	}
-	return (int)(*reloads + *bit30_reads);
+	return -1;
 }
 
 int emu_init(const char *shared)
 {
+	static uint8_t altstack[128 * 1024];
 	struct sigaction sa;
+	stack_t ss;
 
 	snprintf(E.shared, sizeof(E.shared), "%s", shared);
+	/* The handlers run on their own stack: the pushfl they perform
+	 * writes below the interrupted ESP. */
+	ss.ss_sp = altstack;
+	ss.ss_size = sizeof(altstack);
+	ss.ss_flags = 0;
+	if (sigaltstack(&ss, NULL) != 0)
+		return -1;
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_flags = SA_SIGINFO;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_sigaction = on_sigill;
 	if (sigaction(SIGILL, &sa, NULL) != 0)

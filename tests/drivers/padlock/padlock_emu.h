@@ -133,6 +133,9 @@ const struct emu_stats *emu_stats(void);
 uint32_t emu_cr0(void);
 void emu_set_cr0(uint32_t v);
 
+/* CPUID 0xC0000001 EDX as the model answers it now. */
+uint32_t emu_centaur_edx(void);
+
 /* EFLAGS bit 30 as the model has it (1 << 30 while a key is loaded). */
 uint32_t emu_eflags30(void);
 
@@ -140,14 +143,21 @@ uint32_t emu_eflags30(void);
 void emu_flush_key(void);
 
 /*
- * Makes the EFLAGS writes and reads of code outside the driver visible to
- * the model (a third-party library such as OpenSSL's PadLock engine):
- * in [start, end), every pushfl; popfl gets its popfl trapped (a reload,
- * as at the driver's sites) and every pushfl followed by btl $30,(%esp)
- * gets its pushfl trapped and performed with the model's EFLAGS bit 30.
- * Returns how many sites were patched (reloads + bit-30 reads), -1 on error.
+ * Makes an instruction of code outside the driver (a third-party library
+ * such as OpenSSL's PadLock engine, its addresses found with objdump)
+ * visible to the model: the byte at addr is patched to int3 and the
+ * SIGTRAP handler performs the instruction:
+ *   EMU_SITE_POPF   popfl: an EFLAGS load, the key cache dropped (bit 30
+ *                   cleared), as at the driver's reload sites;
+ *   EMU_SITE_PUSHF  pushfl: pushes EFLAGS with the model's bit 30, which
+ *                   qemu-i386 does not keep (OpenSSL tests it to decide
+ *                   whether to reload);
+ *   EMU_SITE_CPUID  cpuid (0F A2, the 0xA2 becomes a nop): answered from
+ *                   the model's CPUID instead of QEMU's.
+ * Returns 0, or -1 (the byte is not that instruction, or no room).
  */
-int emu_patch_code(void *start, void *end, unsigned *reloads, unsigned *bit30_reads);
+enum emu_site { EMU_SITE_POPF, EMU_SITE_PUSHF, EMU_SITE_CPUID };
+int emu_patch_site(void *addr, enum emu_site kind);
 
 /* The current RNG MSR and FCR values (for asserting what the driver wrote;
  * on the Zhaoxin profile emu_msr_fcr() is MSR 0x1257). */
