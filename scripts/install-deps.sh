@@ -5,7 +5,7 @@
 set -eu
 
 PACKAGES="make gcc libc6-dev libssl-dev gcc-i686-linux-gnu binutils-i686-linux-gnu libc6-dev-i386-cross
-qemu-system-x86 qemu-user libcmocka-dev libcmocka-dev:i386 clang perl coreutils git
+qemu-system-x86 qemu-user libcmocka-dev libcmocka-dev:i386 clang perl coreutils git binutils
 rng-tools5 ent python3-cryptography
 grub-pc-bin grub-common xorriso mtools ipxe-qemu ipxe pxelinux syslinux-common gnuplot-nox python3
 python3-hypothesis chromium"
