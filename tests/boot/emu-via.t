@@ -2,7 +2,8 @@
 # Boot test: the emulation build on the other VIA profiles: the Nano (ACE
 # without ACE2, PHE in block mode, no PMM), the C3 Nehemiah (RNG and ACE
 # only), the C3 Samuel 2 (no PadLock: every PadLock test SKIPs, and an
-# xcrypt raises #UD) and the synthetic Zhaoxin (MSR 0x1257 family 7).
+# xcrypt raises #UD) and the Zhaoxin KaiXian KX-7000 (its real dump:
+# CentaurHauls family 7). CTR is built from ECB on every ACE.
 . tests/boot/emu-lib.sh
 emu_start
 
@@ -18,7 +19,8 @@ for m in ecb cbc cfb128 ofb; do
 		expect_line "^ok [0-9]+ - kat: padlock-ace aes-$k-$m decrypt " "nano: ACE KAT aes-$k-$m decrypt"
 	done
 done
-expect_line '^ok [0-9]+ - kat: padlock-ace aes-ctr # SKIP ' "nano: no CTR (ACE2 disabled): SKIP"
+expect_line '^ok [0-9]+ - kat: padlock-ace aes-128-ctr encrypt ' "nano: CTR from ECB although ACE2 is disabled"
+expect_line '^ok [0-9]+ - padlock: ace2 hardware ctr probe .* # SKIP ACE2 present but disabled' "nano: no hardware CTR probe (ACE2 disabled): SKIP"
 expect_line '^# engine: sha256 padlock-phe: .*block mode' "nano: PHE in block mode"
 expect_line '^ok [0-9]+ - kat: padlock-phe sha256 ' "nano: PHE SHA-256 KAT"
 expect_line '^ok [0-9]+ - padlock: pmm .* # SKIP ' "nano: no PMM: SKIP"
@@ -40,7 +42,7 @@ check_report_shape "samuel2"
 expect_status 0 "samuel2: the run ends in PASS"
 emu_expect_header "samuel2" samuel2
 n_skip=$(grep -cE '^ok [0-9]+ - padlock: .* # SKIP no VIA PadLock on this CPU' "$BOOT_LOG")
-[ "$n_skip" -eq 6 ]; ok $? "samuel2: the 6 PadLock tests SKIP: no VIA PadLock on this CPU ($n_skip)"
+[ "$n_skip" -eq 8 ]; ok $? "samuel2: the 8 PadLock tests SKIP: no VIA PadLock on this CPU ($n_skip)"
 ! grep -qE 'padlock-(ace|phe|xstore)' "$BOOT_LOG"; ok $? "samuel2: no PadLock engine registered"
 expect_line '^# emulate: padlock: #UD: xcrypt instruction with the unit disabled' "samuel2: the model declines an xcrypt and says why"
 expect_line '^ok [0-9]+ - emulate: an xcrypt while CPUID reports the ACE not enabled raises \\#UD \(\\#UD, declined by the model: yes\)$' \
@@ -51,7 +53,17 @@ emu_boot "zhaoxin" zhaoxin bench=off rng_bytes=2500
 check_report_shape "zhaoxin"
 expect_status 0 "zhaoxin: the run ends in PASS"
 emu_expect_header "zhaoxin" zhaoxin
-expect_line '^# cpu\.vendor=  Shanghai  $' "zhaoxin: vendor '  Shanghai  '"
-expect_line '^# emulate: note: no Zhaoxin dump exists' "zhaoxin: the header says it is synthetic"
+expect_line '^# emulate: profile zhaoxin: Zhaoxin KaiXian KX-7000 ' "zhaoxin: the header names the KX-7000"
+expect_line '^# emulate: cpuid: every leaf from the dump CentaurHauls00607B1_KX7000_CPUID\.txt ' "zhaoxin: CPUID from the real KX-7000 dump"
+expect_line '^# cpu\.vendor=CentaurHauls$' "zhaoxin: vendor CentaurHauls, as the real part reports"
+expect_line '^# cpu\.signature=0x000607b1$' "zhaoxin: signature 0x607B1 (family 7 model 0x6B)"
+expect_line '^# cpu\.brand=.*ZHAOXIN KaiXian KX-7000$' "zhaoxin: the brand string names the KX-7000"
+expect_line '^# emulate: model: Zhaoxin KaiXian KX-7000 PadLock ' "zhaoxin: the PadLock model is the KX-7000's"
+expect_line '^ok [0-9]+ - padlock: units detected and enabled \(rng=enabled ace=enabled ace2=present-but-disabled phe=enabled pmm=enabled, 8 engines\)$' \
+	"zhaoxin: units as the KX-7000 dump reports them"
 expect_line '^ok [0-9]+ - kat: padlock-ace aes-128-cbc encrypt ' "zhaoxin: ACE KAT aes-128-cbc encrypt"
+expect_line '^ok [0-9]+ - kat: padlock-ace aes-256-ctr decrypt ' "zhaoxin: CTR from ECB"
+expect_line '^# engine: sha256 padlock-phe: .*block mode' "zhaoxin: PHE in block mode"
+expect_line '^ok [0-9]+ - padlock: pmm rep montmul 1024-bit known answer ' "zhaoxin: PMM known answer"
+emu_done
 finish
