@@ -1,7 +1,7 @@
 #!/bin/bash
 # `cavp --engine padlock-ace` over every ECB, CBC, CFB128 and OFB file of
 # $CQ_SHARED/data/cavp/aes, once per emulated CPU (C3 Nehemiah, C7 Esther,
-# Nano Isaiah): build/i386/cavp-padlock (mk/padlock.mk) is tools/host/cavp.c
+# Nano Isaiah, Zhaoxin KX-7000): build/i386/cavp-padlock (mk/padlock.mk) is tools/host/cavp.c
 # with the PadLock driver and the instruction emulator, run under qemu-i386.
 # Negative controls: with the driver's key reload or page-tail bounce
 # switched off (CQ_PADLOCK_QUIRKS) the files must fail, and a CPU without
@@ -22,9 +22,9 @@ need_program "$tool"
 run() { CQ_PADLOCK_PROFILE="$1" qemu-i386 -L /usr/i686-linux-gnu "$tool" --engine padlock-ace "${@:2}"; }
 
 
-profiles="nehemiah esther isaiah"
+profiles="nehemiah esther isaiah zhaoxin"
 modes="ECB CBC CFB128 OFB"
-echo "1..$((3 * 4 + 4))"
+echo "1..$((4 * 4 + 4))"
 
 # Per CPU and mode: every file (GFSbox, KeySbox, VarKey, VarTxt, MMT, MCT
 # when present; 128/192/256) exits 0 and each line says "N passed, 0 failed".
