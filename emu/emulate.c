@@ -358,9 +358,10 @@ static void finish_padlock(void)
 	tap_diag("emulate: padlock model: %lu xcrypt, %lu key loads, %lu reloads, %lu xstore (%lu empty), %lu xsha, %lu montmul, %lu bytes prefetched past inputs",
 		 s->xcrypt, s->key_loads, s->reloads, s->xstore, s->xstore_empty, s->xsha,
 		 s->montmul, s->overread_bytes);
-	tap_result(s->faults == 0 && s->key_loads <= s->reloads + 1,
-		   "emulate: PadLock driver reloaded the key before each key change (%lu loads, %lu reloads) and raised no exception (%lu)",
-		   s->key_loads, s->reloads, s->faults);
+	tap_result(s->faults == 0 && s->key_loads <= s->reloads + 1 && s->stale_ecb == 0 &&
+		   s->xsha_ecx0 == 0,
+		   "emulate: PadLock driver reloaded the key before each key change (%lu loads, %lu reloads), ran no ECB on a key cached by CFB/OFB (%lu), issued no one-shot xsha with ECX = 0 (%lu) and raised no exception (%lu)",
+		   s->key_loads, s->reloads, s->stale_ecb, s->xsha_ecx0, s->faults);
 }
 
 void emulate_finish(void)
