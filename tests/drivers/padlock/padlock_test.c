@@ -590,7 +590,7 @@ static void test_reload_matrix(enum emu_profile p)
 static void wipe_tests_run(void *ctx)
 {
 	(void)ctx;
-	console_emu_clear();
+	console_host_clear();
 	driver_run_tests(&padlock_driver);
 }
 
