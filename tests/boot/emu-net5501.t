@@ -41,11 +41,11 @@ for t in 0 1 2; do
 	expect_line "^ok [0-9]+ - rng: geode-trng/tsel$t characterised \\(information only: [0-9]+ of [0-9]+ bytes, .*H_mcv=[0-9.]+ H_markov=[0-9.]+ bits/byte" \
 		"net5501: T_SEL $t characterised, its estimates in the line"
 	expect_line "^# rng: geode-trng/tsel$t 90b-mcv: .* \\[information\\]$" "net5501: T_SEL $t statistics printed as information"
-	expect_line "^# @rng source=geode-trng/tsel$t .* claim=characterise verdict=info emulated=1$" "net5501: T_SEL $t @rng record says characterise/info"
+	expect_line "^# @rng source=geode-trng/tsel$t .* claim=characterise verdict=info emulated=1( t=[^ ]+)?$" "net5501: T_SEL $t @rng record says characterise/info"
 	! grep -qE "^(not )?ok [0-9]+ - rng: geode-trng/tsel$t (fips|90b|ent)-" "$BOOT_LOG"; ok $? "net5501: no pass/fail line for T_SEL $t"
 done
 expect_line '^ok [0-9]+ - rng: geode-trng/tsel3 90b-mcv \(' "net5501: T_SEL 3 judged as full entropy"
-expect_line '^# @rng source=geode-trng/tsel3 .* claim=full verdict=pass emulated=1$' "net5501: T_SEL 3 @rng record says full/pass"
+expect_line '^# @rng source=geode-trng/tsel3 .* claim=full verdict=pass emulated=1( t=[^ ]+)?$' "net5501: T_SEL 3 @rng record says full/pass"
 ! grep -qE '^(not )?ok [0-9]+ - rng: geode-trng/test-mode|^# @rng source=geode-trng/test-mode' "$BOOT_LOG"
 ok $? "net5501: test mode is no RNG source (no statistics, no verdict)"
 expect_line '^ok [0-9]+ - geode-trng/test-mode: T_TM probe \(information: ' "net5501: the T_TM probe reports information"
@@ -53,7 +53,7 @@ expect_line '^ok [0-9]+ - geode-sb: hidden-key probe \(WK = 0, context B\) \(inf
 	"net5501: the hidden-key probe classifies the factory key"
 # Item 8: the dual-context row, with what it measured.
 expect_line '^# geode-sb:aes-128-ecb:dual-context\(emulated\) +[0-9.]+k ' "net5501: a :dual-context benchmark row"
-expect_line '^# @cipher engine=geode-sb alg=aes-128-ecb .*variant=dual-context bytes=16384 .*emulated=1$' "net5501: @cipher records of the dual-context variant"
+expect_line '^# @cipher engine=geode-sb alg=aes-128-ecb .*variant=dual-context bytes=16384 .*emulated=1( t=[^ ]+)?$' "net5501: @cipher records of the dual-context variant"
 expect_line '^# bench: geode-sb:aes-128-ecb:dual-context\(emulated\): contexts A and B started together, same key, ECB encrypt' \
 	"net5501: the report says what the dual row measured"
 finish

@@ -28,7 +28,7 @@ expect_status 0 "vectors: every raised vector was caught and the run went on to 
 while read -r vec mn name err; do
 	name=${name//_/ }
 	if [ "$err" = none ]; then want="no error code"; else want="error=$err"; fi
-	expect_line "^ok [0-9]+ - selftest: vector $vec $mn $name: " \
+	expect_line "^ok [0-9]+ - selftest: vector $vec \\\\${mn} $name: " \
 		"vector $vec $mn: the kernel's check of vector, name, error code, CS and EIP is ok"
 	expect_line "^# exception: $mn $name \(vector $vec\) $want in test 'selftest: vector $vec $mn'$" \
 		"vector $vec $mn: reported as '$mn $name (vector $vec) $want'"
@@ -49,7 +49,7 @@ done <<'LIST'
 LIST
 expect_line "^#   double fault: handled on its own stack \(task gate to TSS 0x20\)" \
 	"vector 8 #DF: handled on the double-fault task's own stack"
-expect_line '^ok [0-9]+ - selftest: vector 19 #XM SIMD Floating-Point Exception: .*( # SKIP .*does not raise #XM)?$' \
+expect_line '^ok [0-9]+ - selftest: vector 19 \\#XM SIMD Floating-Point Exception: .*( # SKIP .*does not raise #XM)?$' \
 	"vector 19 #XM: raised and checked, or skipped because the CPU only set MXCSR.ZE"
 ! grep -q 'frame inconsistent' "$BOOT_LOG"; ok $? "vectors: no frame with a CS slot other than 0x08"
 expect_line '^# selftest: vectors not raised: 2 NMI' "vectors: the ones not raised are listed with the reason"
