@@ -45,6 +45,12 @@ struct emu_profile {
 const struct emu_profile *emu_profile_find(const char *name);
 const char *emu_profile_list(void);
 
+/*
+ * The station addresses of profile name's network controllers, in listing
+ * order (6 bytes each), and how many (*n; 0 and NULL for none).
+ */
+const uint8_t (*emu_profile_macs(const char *name, unsigned *n))[6];
+
 /* ---- the run's emulation (emulate.c, emu_trap.c) ---- */
 
 struct emu_state {

@@ -11,6 +11,18 @@
 
 #define GEODE_LX_DUMP	"AuthenticAMD00005A2_GeodeLX_CPUID.txt"
 
+/*
+ * The net5501's four VIA Rhine (VT6105M) station addresses, as its
+ * EEPROM would load them into PAR0-5. Made up (assumption, labelled in
+ * docs/emulation.md): Soekris's OUI 00:00:24, consecutive as on a board.
+ */
+static const uint8_t net5501_macs[][6] = {
+	{ 0x00, 0x00, 0x24, 0xcb, 0x55, 0x01 },
+	{ 0x00, 0x00, 0x24, 0xcb, 0x55, 0x02 },
+	{ 0x00, 0x00, 0x24, 0xcb, 0x55, 0x03 },
+	{ 0x00, 0x00, 0x24, 0xcb, 0x55, 0x04 },
+};
+
 static const struct emu_profile profiles[] = {
 	{ "net5501", "Soekris net5501 (AMD Geode LX, CS5536)", GEODE_LX_DUMP,
 	  "net5501-combios-showpci.txt", true, true, EMU_NO_PADLOCK, NULL },
@@ -44,6 +56,16 @@ const struct emu_profile *emu_profile_find(const char *name)
 	for (i = 0; i < NPROFILES; i++)
 		if (strcmp(name, profiles[i].name) == 0)
 			return &profiles[i];
+	return NULL;
+}
+
+const uint8_t (*emu_profile_macs(const char *name, unsigned *n))[6]
+{
+	if (strcmp(name, "net5501") == 0) {
+		*n = sizeof(net5501_macs) / sizeof(net5501_macs[0]);
+		return net5501_macs;
+	}
+	*n = 0;
 	return NULL;
 }
 

@@ -96,6 +96,23 @@ static bool load_pci(const struct emu_profile *p)
 	return true;
 }
 
+/* The profile's station addresses behind the listing's network controllers, in order. */
+static bool install_macs(const struct emu_profile *p)
+{
+	unsigned i, k = 0, nmacs;
+	const uint8_t (*macs)[6] = emu_profile_macs(p->name, &nmacs);
+
+	for (i = 0; i < (unsigned)emu.pci.nfn && k < nmacs; i++) {
+		struct pci_model_fn *f = &emu.pci.fns[i];
+		if (pci_model_peek32(f, PCI_CLASS) >> 24 != 0x02)
+			continue;
+		if (emu_hw_add_io_bytes(f, 0, macs[k], 6) != 0)
+			return set_error("no room in the hardware layer for the NIC station addresses");
+		k++;
+	}
+	return true;
+}
+
 /* The Geode LX security block model behind the listed 1022:2082. */
 static bool install_geode(const char *fault)
 {
@@ -204,6 +221,8 @@ static void setup(const struct emu_profile *p, const char *fault)
 		if (!load_pci(p))
 			return;
 		emu_hw_set_pci(&emu.pci);
+		if (!install_macs(p))
+			return;
 	}
 	if (p->geode)
 		fault_ok = install_geode(fault);
@@ -379,6 +398,11 @@ void emulate_finish(void)
 		finish_padlock();
 	if (emu.padlock_on && !(padlock_model_centaur_edx(&emu.padlock) & PADLOCK_EDX_ACE_EN))
 		emu_check_disabled_ace();
+}
+
+bool emulate_hides_firmware(void)
+{
+	return emu.prof != NULL;
 }
 
 const char *emulate_profile(void)

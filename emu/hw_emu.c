@@ -39,6 +39,8 @@ static struct {
 	unsigned nbars;
 	struct msr_range msrs[EMU_HW_MAX_MSRS];
 	unsigned nmsrs;
+	struct { struct pci_model_fn *fn; unsigned bar; const uint8_t *bytes; unsigned n; } io[EMU_HW_MAX_IO];
+	unsigned nio;
 	struct emu_hw_stats st;
 } X;
 
@@ -130,9 +132,30 @@ static void cfg_data_out(uint16_t port, uint32_t val, unsigned bytes)
 			  a & 0xFC, v);
 }
 
+int emu_hw_add_io_bytes(struct pci_model_fn *f, unsigned bar, const uint8_t *bytes, unsigned n)
+{
+	if (X.nio >= EMU_HW_MAX_IO)
+		return -1;
+	X.io[X.nio].fn = f;
+	X.io[X.nio].bar = bar;
+	X.io[X.nio].bytes = bytes;
+	X.io[X.nio].n = n;
+	X.nio++;
+	return 0;
+}
+
 uint8_t hw_inb(uint16_t port)
 {
-	return is_cfg_data(port) ? (uint8_t)cfg_data_in(port, 1) : hw_real_inb(port);
+	unsigned i;
+	if (is_cfg_data(port))
+		return (uint8_t)cfg_data_in(port, 1);
+	for (i = 0; i < X.nio; i++) {
+		uint32_t bar = pci_model_peek32(X.io[i].fn, PCI_BAR0 + 4 * X.io[i].bar);
+		uint32_t base = bar & PCI_BAR_IO_MASK;
+		if ((bar & PCI_BAR_SPACE_IO) && base != 0 && port >= base && port - base < X.io[i].n)
+			return X.io[i].bytes[port - base];
+	}
+	return hw_real_inb(port);
 }
 
 uint16_t hw_inw(uint16_t port)

@@ -55,6 +55,15 @@ int emu_hw_add_bar(struct pci_model_fn *f, unsigned bar, uint32_t size, emu_mmio
 int emu_hw_add_msrs(uint32_t first, uint32_t last, emu_msr_read_fn rd, emu_msr_write_fn wr,
 		    void *ctx);
 
+/*
+ * Byte reads of the n I/O ports from the I/O BAR bar of the model function
+ * f (at the address it holds at the time) return bytes[0..n-1]: a NIC's
+ * station address registers. Other ports of the BAR stay real. Returns 0,
+ * or -1 when EMU_HW_MAX_IO windows are in use.
+ */
+#define EMU_HW_MAX_IO	8
+int emu_hw_add_io_bytes(struct pci_model_fn *f, unsigned bar, const uint8_t *bytes, unsigned n);
+
 /* Accesses that went to a model, for the report. */
 struct emu_hw_stats {
 	unsigned long cpuid, pci_cfg, mmio, msr, msr_faults;

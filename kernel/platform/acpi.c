@@ -13,6 +13,7 @@
 #define BDA_EBDA_SEGMENT   0x40E
 #define RSDP_SIG           "RSD PTR "
 #define FADT_PM_TMR_BLK    76      /* offset of the 32-bit PM_TMR_BLK */
+#define FADT_CENTURY       108     /* byte: CMOS RTC index of the century (ACPI 6.4, 5.2.9) */
 #define FADT_FLAGS         112
 #define   FADT_TMR_VAL_EXT (1u << 8)
 #define SDT_HEADER_LEN     36
@@ -88,6 +89,7 @@ bool acpi_pm_timer_from_rsdp(const uint8_t *rsdp, struct acpi_pm_timer *t)
 	if (t->port == 0 || rd32(fadt + FADT_PM_TMR_BLK) > 0xFFFF)
 		return false;
 	t->ext32 = (rd32(fadt + FADT_FLAGS) & FADT_TMR_VAL_EXT) != 0;
+	t->century = fadt[FADT_CENTURY];
 	memcpy(t->oem, rsdp + 9, 6);
 	t->oem[6] = '\0';
 	return true;

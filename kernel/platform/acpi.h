@@ -9,6 +9,7 @@ struct acpi_pm_timer {
 	uint16_t port;      /* I/O port of PM_TMR_BLK */
 	bool ext32;         /* FADT flag TMR_VAL_EXT: 32-bit counter, else 24-bit */
 	char oem[7];        /* RSDP OEM ID, for the report */
+	uint8_t century;    /* FADT CENTURY: the CMOS register of the century, 0 = none */
 };
 
 /*

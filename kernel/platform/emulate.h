@@ -61,6 +61,14 @@ void emulate_finish(void);
  * on real hardware (always, in the release image) and "" for no fault.
  */
 const char *emulate_profile(void);
+
+/*
+ * Whether the machine's firmware tables are not the box's: true while a
+ * profile is emulated (QEMU's SMBIOS tables and BIOS ROM belong to QEMU,
+ * not to the emulated net5501), so the identity readers report them
+ * absent. Always false in the release image.
+ */
+bool emulate_hides_firmware(void);
 const char *emulate_fault(void);
 
 #endif

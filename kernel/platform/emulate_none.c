@@ -32,6 +32,11 @@ bool emulate_trap(struct trap_frame *tf)
 	return false;
 }
 
+bool emulate_hides_firmware(void)
+{
+	return false;
+}
+
 void emulate_finish(void)
 {
 }

@@ -33,6 +33,19 @@ static const char *type_name(uint32_t t)
 	}
 }
 
+uint64_t memmap_total_available(void)
+{
+	uint64_t total = 0;
+	unsigned i;
+
+	if (!mm.from_loader)
+		return 0;
+	for (i = 0; i < mm.n; i++)
+		if (mm.r[i].type == 1)
+			total += mm.r[i].length;
+	return total;
+}
+
 static void choose_arena(void)
 {
 	uint64_t kend = (uintptr_t)__image_end;

@@ -52,6 +52,12 @@ void memmap_init(const struct multiboot_info *mbi);
 bool mb_range_ok(uint32_t addr, uint32_t len);
 size_t mb_copy_string(char *dst, size_t cap, uint32_t addr);
 
+/*
+ * Bytes of available RAM (type 1) in the loader's map, or 0 when the loader
+ * gave no map (then the total is not known).
+ */
+uint64_t memmap_total_available(void);
+
 /* Prints the map and the arena as `#` lines. */
 void memmap_report(void);
 

@@ -18,6 +18,7 @@
 #include "kernel/platform/exceptions.h"
 #include "kernel/platform/fpu.h"
 #include "kernel/platform/hw.h"
+#include "kernel/run/identity.h"
 #include "kernel/run/kat_run.h"
 #include "kernel/platform/memmap.h"
 #include "kernel/platform/multiboot.h"
@@ -110,15 +111,21 @@ static void stage_identity(uint32_t magic, const struct multiboot_info *mbi)
 	if (boot.nwarn > WARN_LINES)
 		tap_diag("warning: %u more command-line warnings not shown", boot.nwarn - WARN_LINES);
 	emulate_report();
-	tap_diag("@identity version=%s image_sha256=%s emulate=%s%s%s", CQ_VERSION,
-		 boot.image_sha256, emulate_profile(), emulate_fault()[0] ? ",fault=" : "",
-		 emulate_fault());
 	cmdline_describe(&boot.opt, line, sizeof(line));
 	tap_diag("options: %s", line);
 	console_describe(line, sizeof(line));
 	tap_diag("console: %s", line);
 	if (console_warning(line, sizeof(line)))
 		tap_diag("warning: %s", line);
+}
+
+/* The box's identity (kernel/run/identity.c), once records can carry their time. */
+static void stage_machine(void)
+{
+	char emu[64];
+	fmt_snprintf(emu, sizeof(emu), "%s%s%s", emulate_profile(), emulate_fault()[0] ? ",fault=" : "",
+		     emulate_fault());
+	identity_report(CQ_VERSION, boot.image_sha256, emu);
 }
 
 static void stage_cpu(void)
@@ -312,6 +319,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	report_set_qemu(is_qemu_platform() || emulate_on_qemu());
 	stage_timers();
 	report_set_clock(tsc_hz());
+	stage_machine();
 	report_stage("probe");
 	selftest_run(boot.opt.selftest);
 	stage_engines();

@@ -5,8 +5,10 @@
 
 static const char hexdig[] = "0123456789abcdef";
 
+enum esc_mode { ESC_LINE, ESC_TAP, ESC_VALUE };
+
 static size_t esc_common(char *dst, size_t cap, const char *src, size_t src_len,
-			 size_t max_out, bool tap)
+			 size_t max_out, enum esc_mode mode)
 {
 	size_t i, o = 0, cut = 0, limit;
 
@@ -23,8 +25,9 @@ static size_t esc_common(char *dst, size_t cap, const char *src, size_t src_len,
 		src_len = 0;
 	for (i = 0; i < src_len && src[i] != '\0'; i++) {
 		unsigned char c = (unsigned char)src[i];
-		bool plain = c >= 0x20 && c < 0x7f && c != '\\' && !(tap && c == '#');
-		size_t need = plain ? 1 : (c == '#' ? 2 : 4);
+		bool plain = c >= 0x20 && c < 0x7f && c != '\\' && !(mode == ESC_TAP && c == '#') &&
+			     !(mode == ESC_VALUE && c == ' ');
+		size_t need = plain ? 1 : (c == '#' && mode == ESC_TAP ? 2 : 4);
 
 		if (o + 3 <= limit)
 			cut = o;	/* the last piece boundary that leaves room for "..." */
@@ -35,7 +38,7 @@ static size_t esc_common(char *dst, size_t cap, const char *src, size_t src_len,
 		}
 		if (plain) {
 			dst[o++] = (char)c;
-		} else if (c == '#') {
+		} else if (c == '#' && mode == ESC_TAP) {
 			dst[o++] = '\\';
 			dst[o++] = '#';
 		} else {
@@ -51,10 +54,20 @@ static size_t esc_common(char *dst, size_t cap, const char *src, size_t src_len,
 
 size_t esc_line(char *dst, size_t cap, const char *src, size_t src_len, size_t max_out)
 {
-	return esc_common(dst, cap, src, src_len, max_out, false);
+	return esc_common(dst, cap, src, src_len, max_out, ESC_LINE);
 }
 
 size_t esc_tap_name(char *dst, size_t cap, const char *src, size_t src_len, size_t max_out)
 {
-	return esc_common(dst, cap, src, src_len, max_out, true);
+	return esc_common(dst, cap, src, src_len, max_out, ESC_TAP);
+}
+
+size_t esc_value(char *dst, size_t cap, const char *src, size_t src_len, size_t max_out)
+{
+	if (src == NULL || src_len == 0 || src[0] == '\0') {
+		if (cap == 0)
+			return 0;
+		return esc_common(dst, cap, "absent", 6, max_out, ESC_VALUE);
+	}
+	return esc_common(dst, cap, src, src_len, max_out, ESC_VALUE);
 }

@@ -35,4 +35,11 @@ size_t esc_line(char *dst, size_t cap, const char *src, size_t src_len, size_t m
  */
 size_t esc_tap_name(char *dst, size_t cap, const char *src, size_t src_len, size_t max_out);
 
+/*
+ * As esc_line(), and then also writes ' ' as \x20: the form of a record's
+ * value (`key=value`, docs/report-format.md: values contain no spaces).
+ * An empty or NULL src gives "absent" (a fact the box did not give).
+ */
+size_t esc_value(char *dst, size_t cap, const char *src, size_t src_len, size_t max_out);
+
 #endif

@@ -105,6 +105,20 @@ static void tap_name_hash_escaped(void **state)
 	assert_string_equal(out, "abcdef\\#...");
 }
 
+static void record_value(void **state)
+{
+	char out[80];
+	(void)state;
+	esc_value(out, sizeof(out), "Standard PC (i440FX + PIIX, 1996)", 100, 79);
+	assert_string_equal(out, "Standard\\x20PC\\x20(i440FX\\x20+\\x20PIIX,\\x201996)");
+	esc_value(out, sizeof(out), "", 10, 79);
+	assert_string_equal(out, "absent");
+	esc_value(out, sizeof(out), NULL, 10, 79);
+	assert_string_equal(out, "absent");
+	esc_value(out, sizeof(out), "a#b\n", 10, 79);
+	assert_string_equal(out, "a#b\\x0a");
+}
+
 /* Hostile input: every byte value, every bound: one printable line, within bound. */
 static void random_input_always_one_line(void **state)
 {
@@ -141,6 +155,7 @@ int main(void)
 		cmocka_unit_test(cap_bounds_output),
 		cmocka_unit_test(src_len_and_null),
 		cmocka_unit_test(tap_name_hash_escaped),
+		cmocka_unit_test(record_value),
 		cmocka_unit_test(random_input_always_one_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
