@@ -292,6 +292,8 @@ static void print_tables(const char *what, const struct section *s)
 	tap_diag("bench: %s, 1000s of bytes per second processed (median of %u runs):",
 		 what, s->p->reps);
 	bench_print_grid(s->rows, s->n, BG_KBPS);
+	if (!s->p->verbose)
+		return;         /* the serial budget: these two grids with `verbose` only */
 	tap_diag("bench: %s, cycles per byte (median of %u runs):", what, s->p->reps);
 	bench_print_grid(s->rows, s->n, BG_CPB);
 	tap_diag("bench: %s, spread of the %u runs, (max - min) / median in percent:",
@@ -344,7 +346,7 @@ static bool cipher_section(void *ctx)
 	for (i = 0; i < s->n; i++)
 		if (s->rows[i].bv == BV_DUAL && s->rows[i].aes->dual_what)
 			tap_diag("bench: %s: %s", s->rows[i].name, s->rows[i].aes->dual_what);
-	if (!bench_print_cost(s->rows, s->n))
+	if (!bench_print_cost(s->rows, s->n, s->p->verbose))
 		ok = false;
 	return ok;
 }
@@ -359,7 +361,7 @@ static bool hash_section(void *ctx)
 		if (!bench_measure_hash_row(s->p, &s->rows[i]))
 			ok = false;
 	print_tables("hashes (one-shot digest of the whole buffer)", s);
-	if (!bench_print_cost(s->rows, s->n))
+	if (!bench_print_cost(s->rows, s->n, s->p->verbose))
 		ok = false;
 	return ok;
 }
@@ -430,6 +432,7 @@ void bench_run(const struct bench_options *o)
 	ms = o->cell_ms ? o->cell_ms : o->scope == BENCH_FULL ? BENCH_FULL_MS : BENCH_QUICK_MS;
 	p.hz = tsc_hz();
 	p.reps = BENCH_REPS;
+	p.verbose = o->verbose;
 	p.budget_cycles = bstat_muldiv(p.hz, ms, 1000);
 	print_clock(o, ms, &p);
 

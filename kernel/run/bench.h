@@ -62,6 +62,7 @@ struct bench_options {
 	enum bench_scope scope;
 	uint32_t cell_ms;		/* ms of repetitions per cell; 0: the scope's default */
 	bool hypervisor;		/* CPUID.1:ECX bit 31: bench=quick keeps to AES-128 and -256 */
+	bool verbose;			/* also the cycles-per-byte and spread grids and the cost table */
 };
 
 /*

@@ -31,6 +31,7 @@ struct bench_plan {
 	uint64_t budget_cycles;
 	unsigned reps;
 	uint64_t hz;			/* tsc_hz() */
+	bool verbose;			/* the cycles-per-byte and spread grids, the cost table */
 };
 
 /* One measured cell: reps runs of `ops` operations each. */
@@ -145,10 +146,10 @@ void bench_print_grid(const struct bench_row *rows, unsigned n, enum bench_grid 
 
 /*
  * Cost model of the BV_SEPARATE rows: a least-squares line per row,
- * `# @cost` records and a table, break-even against the row of the
+ * `# @cost` records and (table: the `verbose` option) a table, break-even against the row of the
  * engine named "software" with the same alg and dir. Returns false when a
  * fit failed for a row whose cells were all measured.
  */
-bool bench_print_cost(const struct bench_row *rows, unsigned n);
+bool bench_print_cost(const struct bench_row *rows, unsigned n, bool table);
 
 #endif

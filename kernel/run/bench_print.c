@@ -278,7 +278,7 @@ static bool all_measured(const struct bench_row *r)
 	return true;
 }
 
-bool bench_print_cost(const struct bench_row *rows, unsigned n)
+bool bench_print_cost(const struct bench_row *rows, unsigned n, bool table)
 {
 	struct cost_line c;
 	unsigned w = 16, i;
@@ -287,10 +287,12 @@ bool bench_print_cost(const struct bench_row *rows, unsigned n)
 	for (i = 0; i < n; i++)
 		if (strlen(rows[i].base) + 1 > w)
 			w = (unsigned)strlen(rows[i].base) + 1;
-	tap_diag("bench: cost model, cycles per operation = fixed + per byte x bytes (least squares over %u..%u bytes), against %s on this CPU:",
-		 (unsigned)bench_sizes[0], (unsigned)bench_sizes[BENCH_NSIZES - 1], REFERENCE_ENGINE);
-	tap_diag("%-*s %-8s %16s %12s  %s", (int)w, "engine:algorithm", "dir", "fixed cycles/op",
-		 "cycles/byte", "faster than " REFERENCE_ENGINE);
+	if (table) {
+		tap_diag("bench: cost model, cycles per operation = fixed + per byte x bytes (least squares over %u..%u bytes), against %s on this CPU:",
+			 (unsigned)bench_sizes[0], (unsigned)bench_sizes[BENCH_NSIZES - 1], REFERENCE_ENGINE);
+		tap_diag("%-*s %-8s %16s %12s  %s", (int)w, "engine:algorithm", "dir", "fixed cycles/op",
+			 "cycles/byte", "faster than " REFERENCE_ENGINE);
+	}
 	for (i = 0; i < n; i++) {
 		const struct bench_row *r = &rows[i];
 
@@ -303,7 +305,8 @@ bool bench_print_cost(const struct bench_row *rows, unsigned n)
 				ok = false;
 			continue;
 		}
-		tap_diag("%-*s %-8s %16lld %12s  %s%s", (int)w, r->base, r->dir,
+		if (table)
+			tap_diag("%-*s %-8s %16lld %12s  %s%s", (int)w, r->base, r->dir,
 			 round_x100(c.fit.fixed_x100), c.per_byte, c.be_text,
 			 r->emulated ? " (emulated)" : "");
 	}

@@ -284,6 +284,7 @@ static void stage_bench(void)
 		  : boot.opt.bench == CQ_BENCH_FULL ? BENCH_FULL : BENCH_QUICK;
 	o.cell_ms = boot.opt.bench_ms;
 	o.hypervisor = cpu()->hypervisor;
+	o.verbose = boot.opt.verbose;
 	bench_run(&o);
 }
 
