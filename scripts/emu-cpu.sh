@@ -18,7 +18,7 @@ case "${1:-}" in
 net5501|alix) echo 'pentium,+cmov' ;;
 c7|nano|nehemiah) echo 'qemu32' ;;
 samuel2) echo 'pentium' ;;
-ivybridge) echo 'max' ;;
+zhaoxin|ivybridge) echo 'max' ;;
 *)
 	echo "emu-cpu: no emulated machine profile '${1:-}' (profiles: $PROFILES)" >&2
 	exit 2 ;;
