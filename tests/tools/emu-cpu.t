@@ -3,23 +3,9 @@
 # it knows are the kernel's (emu/emu_profiles.c), each maps to its
 # QEMU CPU, and an unknown name stops `make run` at once with the list,
 # before any build (no make, compiler or QEMU work is done).
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-n=0
-fails=0
-ok() {	# status, name, diagnostics...
-	local st=$1 name=$2
-	shift 2
-	n=$((n + 1))
-	if [ "$st" -eq 0 ]; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		printf '%s\n' "$@" | sed 's/^/#   /'
-		fails=$((fails + 1))
-	fi
-}
-echo "TAP version 13"
+. tests/tap-lib.sh
+tap_tmpdir
+tap_begin
 
 list=$(scripts/emu-cpu.sh --list)
 kernel=$(sed -n 's/^\t{ "\([a-z0-9]*\)", .*/\1/p' emu/emu_profiles.c | tr '\n' ' ' | sed 's/ $//')

@@ -245,7 +245,7 @@ static void test_profile(enum emu_profile p, bool strict)
 	char name[32], why[160];
 
 	memset(&o, 0, sizeof(o));
-	o.strict = strict;
+	o.model.strict = strict;
 	if (emu_select(p, &o) != 0) {
 		t_ok(false, "%s: profile loads", pn);
 		return;

@@ -191,18 +191,8 @@ int emu_select(enum emu_profile p, const struct emu_options *opt)
 	if (load_dump(padlock_model_cpu_dump((enum padlock_model_cpu)p)) != 0)
 		return -1;
 	memset(&mo, 0, sizeof(mo));
-	if (opt) {
-		mo.ace_disabled = opt->ace_disabled;
-		mo.rng_disabled = opt->rng_disabled;
-		mo.phe_disabled = opt->phe_disabled;
-		mo.pmm_disabled = opt->pmm_disabled;
-		mo.rng_msr_set = opt->rng_msr_set;
-		mo.rng_msr = opt->rng_msr;
-		mo.rng_empty_every = opt->rng_empty_every;
-		mo.strict = opt->strict;
-		mo.faults = (opt->rng_stuck ? PADLOCK_MODEL_FAULT_RNG_STUCK : 0) |
-			    (opt->ace_locked ? PADLOCK_MODEL_FAULT_ACE_LOCKED : 0);
-	}
+	if (opt)
+		mo = opt->model;
 	padlock_model_init(&E.m, (enum padlock_model_cpu)p, &E.dump, &mo);
 	E.selected = true;
 	E.cr0 = opt ? opt->cr0 : 0;

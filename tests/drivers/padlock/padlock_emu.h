@@ -52,6 +52,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "emu/models/padlock_model.h"
 #include "lib/platform/cpuid.h"
 
 /* The same order as the model's enum padlock_model_cpu (checked in padlock_emu.c). */
@@ -65,18 +66,10 @@ enum emu_profile {
 	EMU_PROFILES
 };
 
+/* The model's own options (emu/models/padlock_model.h), and the virtual CR0. */
 struct emu_options {
-	bool ace_disabled;	/* ACE present, disabled until FCR 0x1107 bit 28 is set */
-	bool rng_disabled;	/* RNG present, disabled until MSR 0x110B bit 6 (C3/C7; never on Nano) */
-	bool phe_disabled;	/* PHE present and disabled, no way to enable it */
-	bool pmm_disabled;	/* likewise PMM */
-	bool rng_msr_set;	/* use rng_msr as the initial MSR 0x110B */
-	uint32_t rng_msr;	/* default: enable, source A (+B when the model has it) */
-	unsigned rng_empty_every; /* every n-th xstore finds the FIFO empty (0: never) */
-	bool rng_stuck;		/* xstore never returns data (the model's rng-stuck fault) */
-	bool ace_locked;	/* ACE disabled, its enable bit does not stick (ace-locked fault) */
+	struct padlock_model_options model;	/* disabled units, RNG MSR, faults, strict */
 	uint32_t cr0;		/* initial virtual CR0 (bit 3 TS, bit 2 EM) */
-	bool strict;		/* the model's old strict checks (not documented behaviour) */
 };
 
 /* The model's enum padlock_model_exc. */

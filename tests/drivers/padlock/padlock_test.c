@@ -319,7 +319,7 @@ static void test_disabled(void)
 	int exc;
 
 	memset(&o, 0, sizeof(o));
-	o.ace_disabled = true;
+	o.model.ace_disabled = true;
 	setup(EMU_NEHEMIAH, &o);
 	t_diag_lines(console_host_text());
 	t_ok((emu_msr_fcr() & FCR_ACE_ENABLE) && engine_aes_find("padlock-ace") &&
@@ -328,7 +328,7 @@ static void test_disabled(void)
 	     "nehemiah: present-but-disabled ACE enabled through FCR 0x1107 bit 28, and reported");
 
 	memset(&o, 0, sizeof(o));
-	o.rng_disabled = true;
+	o.model.rng_disabled = true;
 	setup(EMU_ESTHER, &o);
 	t_diag_lines(console_host_text());
 	t_ok((emu_msr_rng() & RNG_MSR_ENABLE) && engine_rng_find("padlock-xstore/div0") &&
@@ -337,7 +337,7 @@ static void test_disabled(void)
 	     "esther: present-but-disabled RNG enabled through MSR 0x110B bit 6, and reported");
 
 	memset(&o, 0, sizeof(o));
-	o.rng_disabled = true;
+	o.model.rng_disabled = true;
 	setup(EMU_ISAIAH, &o);
 	t_diag_lines(console_host_text());
 	console_host_clear();
@@ -347,7 +347,7 @@ static void test_disabled(void)
 	     "isaiah: a disabled RNG on the Nano (no RNG MSR) stays disabled: no source, detection not ok");
 
 	memset(&o, 0, sizeof(o));
-	o.phe_disabled = true;
+	o.model.phe_disabled = true;
 	setup(EMU_ESTHER, &o);
 	exc = emu_guard(xsha1_direct, NULL);
 	t_ok(!engine_hash_find("padlock-phe", HASH_SHA1) && exc == EMU_EXC_UD,
@@ -356,7 +356,7 @@ static void test_disabled(void)
 	/* The enable MSRs by vendor string, as Linux: CentaurHauls family 7
 	 * (the real KX-7000) through 0x1107 / 0x110B, never 0x1257. */
 	memset(&o, 0, sizeof(o));
-	o.ace_disabled = o.rng_disabled = true;
+	o.model.ace_disabled = o.model.rng_disabled = true;
 	setup(EMU_ZHAOXIN, &o);
 	t_diag_lines(console_host_text());
 	t_ok((emu_msr_fcr() & FCR_ACE_ENABLE) && (emu_msr_rng() & RNG_MSR_ENABLE) &&
@@ -367,7 +367,7 @@ static void test_disabled(void)
 	     "zhaoxin (KX-7000, CentaurHauls family 7): disabled ACE and RNG enabled through FCR 0x1107 bit 28 and MSR 0x110B bit 6, as Linux's init_c3; MSR 0x1257 not written");
 
 	memset(&o, 0, sizeof(o));
-	o.ace_disabled = o.rng_disabled = true;
+	o.model.ace_disabled = o.model.rng_disabled = true;
 	setup(EMU_SHANGHAI, &o);
 	t_diag_lines(console_host_text());
 	t_ok(emu_msr_fcr() == (FCR57_ACE_ENABLE | FCR57_RNG_ENABLE) && engine_aes_find("padlock-ace") &&
@@ -378,7 +378,7 @@ static void test_disabled(void)
 
 	/* An enable write that does not stick: the notes must say it failed, not "enabled it". */
 	memset(&o, 0, sizeof(o));
-	o.ace_locked = true;
+	o.model.faults |= PADLOCK_MODEL_FAULT_ACE_LOCKED;
 	setup(EMU_ESTHER, &o);
 	t_diag_lines(console_host_text());
 	t_ok(!(emu_msr_fcr() & FCR_ACE_ENABLE) && !engine_aes_find("padlock-ace") &&
@@ -393,7 +393,7 @@ static void test_disabled(void)
 	     "esther, ACE locked: the detection test is not ok and gives the failed enable as the reason");
 
 	memset(&o, 0, sizeof(o));
-	o.ace_locked = true;
+	o.model.faults |= PADLOCK_MODEL_FAULT_ACE_LOCKED;
 	setup(EMU_SHANGHAI, &o);
 	t_diag_lines(console_host_text());
 	t_ok(!engine_aes_find("padlock-ace") && engine_rng_find("padlock-xstore/div0") &&
@@ -882,8 +882,8 @@ static void test_rng(void)
 
 	/* String filter and raw bits left on by firmware: cleared at probe. */
 	memset(&o, 0, sizeof(o));
-	o.rng_msr_set = true;
-	o.rng_msr = RNG_MSR_ENABLE | RNG_MSR_SRC1 | RNG_MSR_RAW_BITS | RNG_MSR_FILTER_EN |
+	o.model.rng_msr_set = true;
+	o.model.rng_msr = RNG_MSR_ENABLE | RNG_MSR_SRC1 | RNG_MSR_RAW_BITS | RNG_MSR_FILTER_EN |
 		    (5u << RNG_MSR_FILTER_CNT_SHIFT);
 	setup(EMU_NEHEMIAH, &o);
 	t_diag_lines(console_host_text());
@@ -897,13 +897,13 @@ static void test_rng(void)
 
 	/* via-rng.c's masks: the filter count as 7 bits (22:16), the xstore
 	 * count as 0x0F; bit 4 and the DC bias kept as found. */
-	o.rng_msr = RNG_MSR_ENABLE | RNG_MSR_SRC1 | (0x7Fu << RNG_MSR_FILTER_CNT_SHIFT) | 0x1Fu |
+	o.model.rng_msr = RNG_MSR_ENABLE | RNG_MSR_SRC1 | (0x7Fu << RNG_MSR_FILTER_CNT_SHIFT) | 0x1Fu |
 		    RNG_MSR_RAW_BITS | RNG_MSR_FILTER_EN | RNG_MSR_FILTER_FAIL;
 	setup(EMU_NEHEMIAH, &o);
 	t_ok(emu_msr_rng() == (RNG_MSR_ENABLE | RNG_MSR_SRC1 | RNG_MSR_SRC2 | 0x10u),
 	     "nehemiah: RNG MSR set up with via-rng.c's masks: 0x%llx -> 0x%llx (bits 22:16, 15:13 and 3:0 cleared, bit 4 kept)",
-	     (unsigned long long)o.rng_msr, (unsigned long long)emu_msr_rng());
-	o.rng_msr = RNG_MSR_ENABLE | RNG_MSR_SRC1 | RNG_MSR_SRC2;
+	     (unsigned long long)o.model.rng_msr, (unsigned long long)emu_msr_rng());
+	o.model.rng_msr = RNG_MSR_ENABLE | RNG_MSR_SRC1 | RNG_MSR_SRC2;
 	setup(EMU_ESTHER, &o);
 	t_ok(emu_stats()->msr_writes[1] == 0,
 	     "esther: RNG MSR already as wanted: not written (via-rng.c writes only on a change)");
@@ -912,14 +912,14 @@ static void test_rng(void)
 	     "isaiah: the Nano's enabled RNG: no MSR written (no RNG MSR on the Nano)");
 
 	/* DC bias reported in the status: the source refuses. */
-	o.rng_msr = RNG_MSR_ENABLE | RNG_MSR_SRC1 | RNG_MSR_SRC2 | (3u << RNG_MSR_DC_BIAS_SHIFT);
+	o.model.rng_msr = RNG_MSR_ENABLE | RNG_MSR_SRC1 | RNG_MSR_SRC2 | (3u << RNG_MSR_DC_BIAS_SHIFT);
 	setup(EMU_ESTHER, &o);
 	emu_guard(rng_run, &c);
 	t_ok(c.rc == ENGINE_EHW, "esther: a status with DC bias bits set is refused (rc %d)", c.rc);
 
 	/* An empty FIFO now and then: retried. */
 	memset(&o, 0, sizeof(o));
-	o.rng_empty_every = 3;
+	o.model.rng_empty_every = 3;
 	setup(EMU_ISAIAH, &o);
 	emu_guard(rng_run, &c);
 	t_ok(c.rc == 0 && c.got == 64 && emu_stats()->xstore_empty > 0,
@@ -928,7 +928,7 @@ static void test_rng(void)
 
 	/* A stuck RNG: a bounded wait, then a timeout. */
 	memset(&o, 0, sizeof(o));
-	o.rng_stuck = true;
+	o.model.faults |= PADLOCK_MODEL_FAULT_RNG_STUCK;
 	setup(EMU_ISAIAH, &o);
 	hw_host_set_tsc_step(20000000);
 	emu_guard(rng_run, &c);
@@ -1031,7 +1031,7 @@ static void test_phe_modes(void)
 	     "esther: model: PHE block mode (EAX = -1) on the C7 gives a wrong result (state unchanged), no fault%s%s",
 	     exc ? ": " : "", emu_last_fault());
 	memset(&o, 0, sizeof(o));
-	o.strict = true;
+	o.model.strict = true;
 	setup(EMU_ESTHER, &o);
 	exc = emu_guard(block_mode_direct, NULL);
 	t_ok(exc == EMU_EXC_GP && strstr(emu_last_fault(), "not documented behaviour"),
@@ -1099,7 +1099,7 @@ static void test_model_sources(void)
 	setup(EMU_ESTHER, NULL);
 	exc = emu_guard(xcrypt_cw_upper, NULL);
 	memset(&o, 0, sizeof(o));
-	o.strict = true;
+	o.model.strict = true;
 	setup(EMU_ESTHER, &o);
 	exc_strict = emu_guard(xcrypt_cw_upper, NULL);
 	t_ok(exc == EMU_EXC_NONE && exc_strict == EMU_EXC_GP && strstr(emu_last_fault(), "not documented behaviour"),
