@@ -433,8 +433,6 @@ void bench_run(const struct bench_options *o)
 	p.hz = tsc_hz();
 	p.reps = BENCH_REPS;
 	p.verbose = o->verbose;
-	p.budget_cycles = bstat_muldiv(p.hz, ms, 1000);
-	print_clock(o, ms, &p);
 
 	/*
 	 * Under a hypervisor (an emulator such as QEMU's TCG, or a virtual
@@ -450,6 +448,26 @@ void bench_run(const struct bench_options *o)
 		tap_diag("bench: scope: every key size, mode and direction each engine claims");
 	}
 	naes = bench_aes_rows(B.rows, BENCH_MAX_ROWS, keys, &nengines);
+	/*
+	 * The run's time budget: every cell takes about bench_ms (its
+	 * repetitions share it), plus the hash cells, the RNG sources and the
+	 * multipliers. A bench_ms that would make the run last hours is
+	 * refused with a warning, and the default for the bench= level used.
+	 */
+	{
+		uint64_t cells = count_cells(B.rows, naes) + BENCH_EST_OTHER_CELLS + engine_rng_count() +
+				 engine_montmul_count();
+		uint64_t est_ms = cells * ms;
+		if (est_ms > BENCH_RUN_BUDGET_MS) {
+			uint32_t dflt = o->scope == BENCH_FULL ? BENCH_FULL_MS : BENCH_QUICK_MS;
+			tap_diag("warning: bench: bench_ms=%u would take about %u minutes for %u cells (budget %u minutes): refused, using %u ms",
+				 (unsigned)ms, (unsigned)(est_ms / 60000), (unsigned)cells,
+				 (unsigned)(BENCH_RUN_BUDGET_MS / 60000), (unsigned)dflt);
+			ms = dflt;
+		}
+	}
+	p.budget_cycles = bstat_muldiv(p.hz, ms, 1000);
+	print_clock(o, ms, &p);
 	if (naes == BENCH_MAX_ROWS)
 		tap_diag("warning: bench: more AES rows than %u; the rest are left out", BENCH_MAX_ROWS);
 	cs.p = &p;

@@ -288,6 +288,73 @@ static void stage_bench(void)
 	bench_run(&o);
 }
 
+#define SOAK_PASSES_KEPT 64	/* passes with a row of their own in the soak summary */
+
+/*
+ * The bounded soak (passes=N, duration=MINUTES): the KATs, cross-checks,
+ * the drivers' own checks (DMA guard bytes, wipes) and the RNG tests again,
+ * pass after pass, each pass with its own cross-check seed; one progress
+ * line per pass with the running counts, then one summary line per pass.
+ * Any not ok in any pass fails the run (the verdict counts every result).
+ * Stops after N passes, or at the first pass boundary past the duration.
+ */
+static void stage_soak(void)
+{
+	static struct { unsigned ok, not_ok; int64_t tenths; } pass[SOAK_PASSES_KEPT];
+	uint32_t seed = boot.opt.has_seed ? boot.opt.seed : DEFAULT_CROSSCHECK_SEED;
+	int64_t limit = (int64_t)boot.opt.duration_min * 600;
+	unsigned p, ok0, bad0;
+	int64_t t0;
+	char t[24];
+
+	if (!boot.opt.passes && !boot.opt.duration_min)
+		return;
+	if (limit && report_tenths() < 0) {
+		tap_result(false, "soak: duration=%u needs a calibrated clock", (unsigned)boot.opt.duration_min);
+		return;
+	}
+	if (boot.opt.passes && limit)
+		tap_diag("soak: up to %u passes, for at most %u minutes", (unsigned)boot.opt.passes,
+			 (unsigned)boot.opt.duration_min);
+	else if (boot.opt.passes)
+		tap_diag("soak: %u passes", (unsigned)boot.opt.passes);
+	else
+		tap_diag("soak: passes for %u minutes", (unsigned)boot.opt.duration_min);
+	for (p = 1;; p++) {
+		if (boot.opt.passes && p > boot.opt.passes)
+			break;
+		if (limit && report_tenths() >= limit)
+			break;
+		ok0 = report_ok();
+		bad0 = report_not_ok();
+		t0 = report_tenths();
+		drivers_selftests();
+		kat_run_all();
+		drivers_flush_logs();
+		crosscheck_run_all(seed + p);
+		drivers_flush_logs();
+		rng_report_run(boot.opt.rng_bytes);
+		drivers_flush_logs();
+		report_time(t, sizeof(t));
+		tap_diag("soak: pass %u done at t=%s: %u ok, %u not ok in this pass; %u ok, %u not ok so far",
+			 p, t, report_ok() - ok0, report_not_ok() - bad0, report_ok(), report_not_ok());
+		if (p <= SOAK_PASSES_KEPT) {
+			pass[p - 1].ok = report_ok() - ok0;
+			pass[p - 1].not_ok = report_not_ok() - bad0;
+			pass[p - 1].tenths = t0 < 0 ? -1 : report_tenths() - t0;
+		}
+	}
+	p--;
+	for (ok0 = 0; ok0 < p && ok0 < SOAK_PASSES_KEPT; ok0++) {
+		if (pass[ok0].tenths < 0)
+			fmt_snprintf(t, sizeof(t), "unknown");
+		else
+			fmt_fixed(t, sizeof(t), pass[ok0].tenths, 1);
+		tap_diag("@soak pass=%u ok=%u not_ok=%u seconds=%s", ok0 + 1, pass[ok0].ok, pass[ok0].not_ok, t);
+	}
+	tap_result(p > 0, "soak: %u pass%s run", p, p == 1 ? "" : "es");
+}
+
 void kmain(uint32_t magic, const struct multiboot_info *mbi);
 
 void kmain(uint32_t magic, const struct multiboot_info *mbi)
@@ -338,6 +405,9 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	drivers_flush_logs();
 	report_stage("bench");
 	stage_bench();
+	drivers_flush_logs();
+	report_stage("soak");
+	stage_soak();
 	drivers_flush_logs();
 	report_stage("finish");
 	emulate_finish();

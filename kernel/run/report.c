@@ -77,6 +77,11 @@ static int64_t tenths(uint64_t from, uint64_t to)
 	return (int64_t)((to - from) / (hz / 10 ? hz / 10 : 1));
 }
 
+int64_t report_tenths(void)
+{
+	return tenths(rep.t0, now());
+}
+
 size_t report_time(char *buf, size_t n)
 {
 	int64_t t = tenths(rep.t0, now());

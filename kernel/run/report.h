@@ -38,6 +38,9 @@ void report_begin(void);
  */
 void report_set_clock(uint64_t tsc_hz);
 
+/* Tenths of a second since report_begin(), or -1 before report_set_clock(). */
+int64_t report_tenths(void);
+
 /* Seconds since report_begin(), one decimal ("12.3"), or "unknown". Returns the length. */
 size_t report_time(char *buf, size_t n);
 

@@ -282,6 +282,10 @@ static const struct option options[] = {
 	  "no value" },
 	{ "selftest",	set_enum,	F(selftest),	0,	0,		selftest_names,
 	  "none|fault-in-test|fault-outside|vectors|hang|stack-smash|double-fault-outside" },
+	{ "passes",	set_number,	F(passes),	1,	10000,		NULL,
+	  "1..10000, 0 = no soak" },
+	{ "duration",	set_number,	F(duration_min), 1,	10080,		NULL,
+	  "1..10080 minutes, 0 = unset" },
 };
 
 static const struct option *find_option(const char *name, size_t len)
@@ -514,4 +518,8 @@ void cmdline_describe(const struct cq_options *opt, char *buf, size_t n)
 		append(buf, n, &k, " verbose");
 	if (opt->selftest != CQ_SELFTEST_NONE)
 		append(buf, n, &k, " selftest=%s", selftest_names[opt->selftest]);
+	if (opt->passes)
+		append(buf, n, &k, " passes=%u", (unsigned)opt->passes);
+	if (opt->duration_min)
+		append(buf, n, &k, " duration=%u", (unsigned)opt->duration_min);
 }

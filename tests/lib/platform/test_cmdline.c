@@ -541,10 +541,26 @@ static void test_describe(void **state)
 		    "seed=0xffffffff on_finish=reboot emulate=abcdefghijklmno,"
 		    "fault=abcdefghijklmnopqrstuvwxyz01234 "
 		    "only=abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0 "
-		    "verbose");
+		    "verbose selftest=fault-outside passes=10000 duration=10080");
 	cmdline_describe(&o, big, sizeof(big));
 	assert_true(strlen(big) < CMDLINE_DESCRIBE_MAX);
-	assert_non_null(strstr(big, " verbose"));
+	assert_non_null(strstr(big, " verbose selftest=fault-outside passes=10000 duration=10080"));
+}
+
+/* The bounded soak (issue 15): passes= and duration= with their ranges. */
+static void test_soak(void **state)
+{
+	(void)state;
+	parse_clean("passes=3");
+	assert_int_equal(o.passes, 3);
+	assert_int_equal(o.duration_min, 0);
+	parse_clean("duration=90 passes=0");
+	assert_int_equal(o.duration_min, 90);
+	assert_int_equal(o.passes, 0);
+	assert_int_equal(parse("passes=10001"), 1);
+	assert_int_equal(o.passes, 0);
+	assert_int_equal(parse("duration=10081 passes=-1"), 2);
+	assert_int_equal(o.duration_min, 0);
 }
 
 int main(void)
@@ -565,6 +581,7 @@ int main(void)
 		cmocka_unit_test(test_long_lines),
 		cmocka_unit_test(test_no_callback),
 		cmocka_unit_test(test_describe),
+		cmocka_unit_test(test_soak),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
