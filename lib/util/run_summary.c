@@ -176,7 +176,9 @@ static void speed_text(char *speed, size_t n1, char *vs, size_t n2, const struct
 	}
 }
 
-#define ROW_FORMAT "summary: %-13s %-7s %-7s %-7s %-7s %-10s %-6s %s"
+/* Every line fits the 80-column screen with the "# " in front (at most 77 characters). */
+#define ROW_FORMAT "summary: %-11s %-7s %-7s %-7s %-7s %-9s %-5s %s"
+#define SCREEN_TEXT 77
 
 unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsigned not_ok,
 		     unsigned skipped, void (*line)(void *ctx, const char *text), void *ctx)
@@ -195,9 +197,9 @@ unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsig
 		const struct rsum_engine *e = &s->e[i < s->n ? i : RSUM_ENGINES];
 		if (strcmp(verdict(e), "skip") != 0 || e->speed != 0)
 			continue;
-		if (o + RSUM_NAME + 5 < sizeof(absent))
+		if (o + 1 + strlen(e->name) + 4 <= SCREEN_TEXT)
 			o += fmt_snprintf(absent + o, sizeof(absent) - o, " %s", e->name);
-		else if (o + 5 < sizeof(absent))
+		else if (o + 4 <= SCREEN_TEXT && absent[o - 1] != '.')
 			o += fmt_snprintf(absent + o, sizeof(absent) - o, " ...");
 		j++;
 	}
@@ -218,6 +220,8 @@ unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsig
 	}
 	for (i = 0; i < s->nfail && i < RSUM_FAILS; i++) {
 		fmt_snprintf(buf, sizeof(buf), "summary: not ok %u - %s", s->fail_num[i], s->fail_name[i]);
+		if (strlen(buf) > SCREEN_TEXT)
+			memcpy(buf + SCREEN_TEXT - 3, "...", 4);
 		line(ctx, buf);
 		lines++;
 	}
@@ -228,13 +232,21 @@ unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsig
 		lines++;
 	}
 	o = fmt_snprintf(buf, sizeof(buf), "summary: run %s s;", total);
-	for (i = 0; i < s->nstage && o + 24 < sizeof(buf); i++) {
-		char t[16];
+	for (i = 0; i < s->nstage; i++) {
+		char t[16], piece[40];
+		size_t len;
 		if (s->stage_tenths[i] < 0)
 			fmt_snprintf(t, sizeof(t), "?");
 		else
 			fmt_fixed(t, sizeof(t), s->stage_tenths[i], 1);
-		o += fmt_snprintf(buf + o, sizeof(buf) - o, " %s %s", s->stage[i], t);
+		/* The stages that took time, as many as fit (every one is an @stage record). */
+		if (s->stage_tenths[i] == 0)
+			continue;
+		len = fmt_snprintf(piece, sizeof(piece), " %s %s", s->stage[i], t);
+		if (o + len > SCREEN_TEXT)
+			break;
+		memcpy(buf + o, piece, len + 1);
+		o += len;
 	}
 	line(ctx, buf);
 	lines++;

@@ -18,6 +18,7 @@ static void collect(void *ctx, const char *text)
 {
 	(void)ctx;
 	assert_true(strlen(text) < RSUM_LINE);
+	assert_true(strlen(text) <= 77);	/* with "# ": one 80-column screen line */
 	assert_null(strchr(text, '\n'));
 	assert_true(nout < 40);
 	strcpy(out[nout++], text);
@@ -82,17 +83,19 @@ static void rows_failures_and_bound(void **state)
 	rsum_result(&s, 2, true, true, "kat: aesni (AES-NI engine)");
 	rsum_result(&s, 3, true, false, "kat: geode-sb aes-128-ecb encrypt");
 	rsum_result(&s, 4, false, false, "geode-sb: DMA engine timeout");
+	rsum_result(&s, 5, false, false, "geode-sb: a very long name that goes on and on past the end of the screen line");
 	rsum_speed(&s, "software", 18000000, 18000000, false);
 	rsum_speed(&s, "geode-sb", 15300000, 18000000, false);
 	rsum_stage(&s, "kat", 31);
 	n = format();
 	assert_int_equal(n, nout);
-	assert_non_null(find("summary: geode-sb      0/1     1/1"));
-	assert_non_null(strstr(find("summary: geode-sb "), "15300000   0.85x  FAIL"));
+	assert_non_null(find("summary: geode-sb    0/2     1/1"));
+	assert_non_null(strstr(find("summary: geode-sb "), "15300000  0.85x FAIL"));
 	assert_non_null(find("summary: absent or skipped: aesni"));
 	assert_non_null(find("summary: not ok 4 - geode-sb: DMA engine timeout"));
 	assert_non_null(find("summary: run 52.3 s; kat 3.1"));
 	assert_string_equal(out[nout - 1], "summary: 6 tests: 1 ok, 2 not ok, 3 skipped");
+	assert_non_null(find("summary: not ok 5 - geode-sb: a very long name that goes on and on past th..."));
 
 	/* Many engines and many failures: still at most RSUM_MAX_LINES lines. */
 	for (i = 0; i < 40; i++) {
@@ -103,7 +106,7 @@ static void rows_failures_and_bound(void **state)
 	n = format();
 	assert_true(n <= RSUM_MAX_LINES);
 	assert_non_null(find("summary: other "));
-	assert_non_null(find("summary: ... and 34 more not ok"));
+	assert_non_null(find("summary: ... and 35 more not ok"));
 }
 
 int main(void)
