@@ -10,8 +10,6 @@ in the documented line forms (docs/report-format.md) test every record type,
 compare's tolerances and plot's lines, whatever the kernel prints today.
 """
 
-import importlib.machinery
-import importlib.util
 import json
 import os
 import random
@@ -20,60 +18,16 @@ import shutil
 import struct
 import subprocess
 import sys
-import tempfile
 
-TOOL = "tools/qualreport"
-BUILD = os.environ.get("CQ_BUILD", "build")
-KERNEL = os.environ.get("CQ_KERNEL", os.path.join(BUILD, "cryptoqual.elf"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from qualreport_lib import ok, diag, done, start, load_tool, write, run, BUILD, KERNEL, TMP  # noqa: E402
 
-print("TAP version 13")
-N = 0
-FAILED = 0
-
-
-def ok(cond, name, why=None):
-    global N, FAILED
-    N += 1
-    print("%sok %d - %s" % ("" if cond else "not ", N, name))
-    if not cond:
-        FAILED += 1
-        if why is not None:
-            for line in str(why).splitlines()[:20]:
-                print("#   " + line)
-    return cond
-
-
-def diag(text):
-    for line in str(text).splitlines():
-        print("# " + line)
-
-
-def load_tool():
-    loader = importlib.machinery.SourceFileLoader("qualreport", TOOL)
-    spec = importlib.util.spec_from_loader("qualreport", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
-
-
+start()
 QR = load_tool()
-TMP = tempfile.mkdtemp(prefix="qualreport-t.")
 
 
 def parse(data, name="box", boot="last"):
     return QR.parse_log(data, name, name + ".log", boot)
-
-
-def write(name, data):
-    path = os.path.join(TMP, name)
-    with open(path, "wb") as f:
-        f.write(data)
-    return path
-
-
-def run(*args):
-    r = subprocess.run([TOOL] + list(args), capture_output=True)
-    return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
 
 
 def essence(doc):
@@ -515,6 +469,4 @@ ok(rc == 0 and sorted(os.listdir(outdir)) == ["net5501-a.json", "nofig.json"]
 rc, out, err = run("parse", "--boot", "0", nofig)
 ok(rc == 2 and "--boot" in err, "parse --boot 0 is a usage error")
 
-shutil.rmtree(TMP, ignore_errors=True)
-print("1..%d" % N)
-sys.exit(1 if FAILED else 0)
+done()
