@@ -113,6 +113,13 @@ void geode_trng_reset(void);
 void geode_trng_register(void);
 /* The hidden-key probe (geode_sb_probe.c), a self-test run after the writable-key ones. */
 enum drv_status geode_sb_t_hidden_key(char *detail, size_t cap);
+/*
+ * Why a self-test that needs the block skips: "no 1022:2082 device" (or
+ * the no-VSA reason) when it is absent, and with need_ok "geode-sb probe
+ * failed" when the probe did not succeed; NULL when it can run.
+ */
+const char *glx_sb_skip_reason(bool need_ok);
+
 /* The TRNG's self-tests (struct driver_test): throughput per T_SEL, the T_TM probe. */
 enum drv_status geode_trng_t_tsel0(char *detail, size_t cap);
 enum drv_status geode_trng_t_tsel1(char *detail, size_t cap);

@@ -146,7 +146,7 @@ static const char *swap_note(void)
 }
 
 /* Why the tests that need the device skip: absent, or (need_ok) the probe failed. */
-static const char *skip_reason(bool need_ok)
+const char *glx_sb_skip_reason(bool need_ok)
 {
 	const struct geode_sb_info *in = geode_sb_info();
 	if (!in->found)
@@ -158,7 +158,7 @@ static const char *skip_reason(bool need_ok)
 
 #define SKIP_UNLESS_READY(need_ok, d, cap)				\
 	do {								\
-		const char *why_ = skip_reason(need_ok);		\
+		const char *why_ = glx_sb_skip_reason(need_ok);		\
 		if (why_) {						\
 			fmt_snprintf(d, cap, "%s", why_);		\
 			return DRV_SKIP;				\

@@ -230,12 +230,10 @@ static int bench(const struct rng_source *r, size_t *bytes, uint64_t *cycles)
 /* Why the TRNG tests skip: no block, its probe failed, or the RNG was not set up. NULL when ready. */
 static const char *trng_skip(void)
 {
-	const struct geode_sb_info *in = geode_sb_info();
-	if (!in->found)
-		return geode_sb_absent_reason();
-	if (!in->ok)
-		return "geode-sb probe failed";
-	if (!in->rng_ok)
+	const char *why = glx_sb_skip_reason(true);
+	if (why)
+		return why;
+	if (!geode_sb_info()->rng_ok)
 		return glx_sb.rng_why;
 	return NULL;
 }
