@@ -116,13 +116,14 @@ bool bench_buffers(struct bench_buffers **out);
 
 /*
  * Fills rows[0..max) with the AES rows, algorithm-major: for each key
- * size in keys (bit k: aes_keysize_bits(k)), mode and direction one row
+ * size, mode and direction (quick: only bench=quick's, AES-128 in every
+ * mode and AES-256 in CBC) one row
  * per engine claiming it (no decryption row for OFB/CTR, the same
  * operation), then each engine's variants. *nengines counts the engines
  * with rows. Returns the number of rows.
  */
 unsigned bench_aes_rows(struct bench_row *rows, unsigned max,
-			unsigned keys, unsigned *nengines);
+			bool quick, unsigned *nengines);
 
 /* Measures every size of an AES row and prints its records; false if a cell failed. */
 bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,

@@ -45,11 +45,29 @@ static void note_speed(const struct bench_plan *p, const struct bench_row *r,
 	report_speed(r->engine, bps, strcmp(sw_alg, r->alg) == 0 ? sw_speed : 0, false);
 }
 
+/* Appends ",text" (or "text" at the start of a list) to list[*k..n). */
+static void list_add(char *list, size_t n, size_t *k, const char *text)
+{
+	if (*k < n)
+		*k += fmt_snprintf(list + *k, n - *k, "%s%s", *k ? "," : "", text);
+}
+
+#define LIST_BYTES	(BENCH_NSIZES * 24)
+
+/*
+ * One record per row (docs/report-format.md): the row's identity once,
+ * then comma-separated lists with one entry per measured size, in the
+ * order of bytes=. cpb and cycles are not printed: cpb = tsc_hz / (kbps x
+ * 1000) and cycles per run = ops x bytes x cpb, with tsc_hz from the
+ * @calibration record.
+ */
 void bench_print_records(const struct bench_plan *p, const struct bench_row *r)
 {
-	char kbps[CELL_TEXT], cpb[CELL_TEXT], spread[CELL_TEXT];
+	char sizes[LIST_BYTES], kbps[LIST_BYTES], spread[LIST_BYTES], ops[LIST_BYTES], v[CELL_TEXT];
+	size_t ks = 0, kk = 0, ksp = 0, ko = 0;
 	unsigned i;
 
+	sizes[0] = kbps[0] = spread[0] = ops[0] = '\0';
 	for (i = 0; i < BENCH_NSIZES; i++) {
 		const struct bench_cell *c = &r->cell[i];
 
@@ -62,21 +80,24 @@ void bench_print_records(const struct bench_plan *p, const struct bench_row *r)
 		}
 		if (bench_sizes[i] == SUMMARY_BYTES)
 			note_speed(p, r, c);
-		fmt_fixed(kbps, sizeof(kbps), (int64_t)bstat_kbps_x100(c->bytes, c->cycles, p->hz), 2);
-		fmt_fixed(cpb, sizeof(cpb), (int64_t)bstat_cpb_x100(c->cycles, c->bytes), 2);
-		fmt_fixed(spread, sizeof(spread), (int64_t)c->spread_x10, 1);
-		if (r->is_hash)
-			tap_diag("@hash engine=%s alg=%s bytes=%u kbps=%s cpb=%s spread_pct=%s reps=%u ops=%llu cycles=%llu emulated=%d",
-				 r->engine, r->alg, (unsigned)bench_sizes[i], kbps, cpb, spread,
-				 p->reps, (unsigned long long)c->ops,
-				 (unsigned long long)c->cycles, r->emulated);
-		else
-			tap_diag("@cipher engine=%s alg=%s mode=%s key_bits=%u dir=%s variant=%s bytes=%u kbps=%s cpb=%s spread_pct=%s reps=%u ops=%llu cycles=%llu emulated=%d",
-				 r->engine, r->alg, aes_mode_name(r->mode), r->key_bits, r->dir,
-				 r->variant, (unsigned)bench_sizes[i], kbps, cpb, spread, p->reps,
-				 (unsigned long long)c->ops, (unsigned long long)c->cycles,
-				 r->emulated);
+		fmt_snprintf(v, sizeof(v), "%u", (unsigned)bench_sizes[i]);
+		list_add(sizes, sizeof(sizes), &ks, v);
+		fmt_fixed(v, sizeof(v), (int64_t)bstat_kbps_x100(c->bytes, c->cycles, p->hz), 2);
+		list_add(kbps, sizeof(kbps), &kk, v);
+		fmt_fixed(v, sizeof(v), (int64_t)c->spread_x10, 1);
+		list_add(spread, sizeof(spread), &ksp, v);
+		fmt_snprintf(v, sizeof(v), "%llu", (unsigned long long)c->ops);
+		list_add(ops, sizeof(ops), &ko, v);
 	}
+	if (ks == 0)
+		return;
+	if (r->is_hash)
+		tap_diag("@hash engine=%s alg=%s emulated=%d reps=%u bytes=%s kbps=%s spread_pct=%s ops=%s",
+			 r->engine, r->alg, r->emulated, p->reps, sizes, kbps, spread, ops);
+	else
+		tap_diag("@cipher engine=%s alg=%s dir=%s variant=%s emulated=%d reps=%u bytes=%s kbps=%s spread_pct=%s ops=%s",
+			 r->engine, r->alg, r->dir, r->variant, r->emulated, p->reps, sizes, kbps,
+			 spread, ops);
 }
 
 /* ---- Tables ---- */

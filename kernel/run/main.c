@@ -283,7 +283,6 @@ static void stage_bench(void)
 	o.scope = boot.opt.bench == CQ_BENCH_OFF ? BENCH_OFF
 		  : boot.opt.bench == CQ_BENCH_FULL ? BENCH_FULL : BENCH_QUICK;
 	o.cell_ms = boot.opt.bench_ms;
-	o.hypervisor = cpu()->hypervisor;
 	o.verbose = boot.opt.verbose;
 	bench_run(&o);
 }
@@ -333,7 +332,7 @@ static void stage_soak(void)
 		drivers_flush_logs();
 		crosscheck_run_all(seed + p);
 		drivers_flush_logs();
-		rng_report_run(boot.opt.rng_bytes);
+		rng_report_run(boot.opt.rng_bytes, boot.opt.verbose);
 		drivers_flush_logs();
 		report_time(t, sizeof(t));
 		tap_diag("soak: pass %u done at t=%s: %u ok, %u not ok in this pass; %u ok, %u not ok so far",
@@ -401,7 +400,7 @@ void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	report_stage("rng");
 	stage_rng_smoke();
 	drivers_flush_logs();
-	rng_report_run(boot.opt.rng_bytes);
+	rng_report_run(boot.opt.rng_bytes, boot.opt.verbose);
 	drivers_flush_logs();
 	report_stage("bench");
 	stage_bench();

@@ -256,21 +256,37 @@ static void micro_dec(char *buf, size_t n, uint64_t micro, unsigned decimals)
 size_t rngq_format_record(char *buf, size_t n, const char *source, const struct rngq_result *r,
 			  uint64_t bytes_per_s, unsigned failed, bool info, bool emulated)
 {
-	char mcv[16], markov[16], shannon[16], chisq[32];
+	char mcv[16], markov[16], shannon[16], chisq[32], scc[32], outside[RNGQ_TESTS * 24];
+	size_t k = 0;
+	unsigned t;
 
 	micro_dec(mcv, sizeof(mcv), r->mcv.h_micro, 4);
 	micro_dec(markov, sizeof(markov), (uint64_t)r->markov_micro * 8, 4);
 	ent_fmt(&r->ent, ENT_ENTROPY, 4, shannon, sizeof(shannon));
 	ent_fmt(&r->ent, ENT_CHISQ, 2, chisq, sizeof(chisq));
+	if (r->ent.scc_defined)
+		ent_fmt(&r->ent, ENT_SCC, 6, scc, sizeof(scc));
+	else
+		fmt_snprintf(scc, sizeof(scc), "undefined");
+	outside[0] = '\0';
+	for (t = 0; t < RNGQ_TESTS; t++)
+		if (failed & RNGQ_BIT(t) && k < sizeof(outside))
+			k += fmt_snprintf(outside + k, sizeof(outside) - k, "%s%s", k ? "," : "",
+					  rngq_test_name((enum rngq_test)t));
 	return fmt_snprintf(buf, n,
 			    "@rng source=%s bytes=%llu bytes_per_s=%llu fips_blocks=%llu "
 			    "monobit_fail=%llu poker_fail=%llu runs_fail=%llu longrun_fail=%llu "
 			    "continuous_fail=%llu mcv_h=%s markov_h=%s shannon_h=%s chi_square=%s "
+			    "rct_longest=%llu rct_alarms=%llu apt_max=%u apt_alarms=%llu "
+			    "serial_corr=%s repeats=%llu lc_below=%llu lc_min=%u outside=%s "
 			    "claim=%s verdict=%s emulated=%d",
 			    source, (ull)r->bytes, (ull)bytes_per_s, (ull)r->fips_blocks,
 			    (ull)r->fips_fail[FIPS_MONOBIT], (ull)r->fips_fail[FIPS_POKER],
 			    (ull)r->fips_fail[FIPS_RUNS], (ull)r->fips_fail[FIPS_LONG_RUN],
 			    (ull)r->fips_fail[FIPS_CONTINUOUS], mcv, markov, shannon, chisq,
+			    (ull)r->rct_longest, (ull)r->rct_alarms, r->apt_max, (ull)r->apt_alarms,
+			    scc, (ull)r->repeat_hits, (ull)r->lc_failed, r->lc_min,
+			    k ? outside : "none",
 			    info ? "characterise" : "full", info ? "info" : failed ? "fail" : "pass",
 			    emulated ? 1 : 0);
 }

@@ -76,12 +76,15 @@ unsigned rngq_verdicts(const struct rngq_result *r, struct rngq_verdict v[RNGQ_T
 
 /*
  * The report's `@rng` record (docs/report-format.md), without the leading
- * "# ": "@rng source=NAME bytes=... claim=full|characterise
- * verdict=pass|fail|info emulated=0|1". bytes_per_s is the collection
+ * "# ": "@rng source=NAME bytes=... (every statistic's figure)
+ * outside=TEST,...|none claim=full|characterise verdict=pass|fail|info
+ * emulated=0|1", under RNGQ_RECORD_MAX bytes with a source name of up
+ * to 48. bytes_per_s is the collection
  * speed the caller measured; info: the source is characterised, not judged
  * (engine.h RNG_CLAIM_CHARACTERISE), so its verdict is "info" whatever
  * failed says. Returns the length (as snprintf).
  */
+#define RNGQ_RECORD_MAX	768	/* an @rng record with every statistic outside its bound */
 size_t rngq_format_record(char *buf, size_t n, const char *source, const struct rngq_result *r,
 			  uint64_t bytes_per_s, unsigned failed, bool info, bool emulated);
 

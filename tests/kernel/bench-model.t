@@ -56,11 +56,17 @@ my ($st, @out) = run('good');
 ok($st == 0, "good: bench-model exits 0");
 my @results = grep { /^(not )?ok \d+ - / } @out;
 ok(@results == 4 && !grep({ /^not ok/ } @results), "good: four results, all ok", @results);
-ok(scalar(grep { /^ok \d+ - bench: cipher table measured for 3 AES engines \(22 rows, 122 cells\)$/ } @out),
-   "good: cipher result names 3 engines, 22 rows, 122 cells");
+ok(scalar(grep { /^ok \d+ - bench: cipher table measured for 3 AES engines \(19 rows, 104 cells\)$/ } @out),
+   "good: cipher result names 3 engines, 19 rows, 104 cells (bench=quick: AES-128, and AES-256 in CBC)");
 my @recs = bench_shape(\@out, \&ok, 'good');
 my @cipher = grep { ($_->[0] // '') eq 'cipher' } @recs;
-ok(@cipher == 122, "good: one \@cipher record per cell (" . scalar(@cipher) . ")");
+ok(@cipher == 104, "good: the \@cipher records hold one entry per cell (" . scalar(@cipher) . ")");
+my @cipher_lines = grep { /^# \@cipher / } @out;
+ok(@cipher_lines == 19, "good: one \@cipher record per table row (" . scalar(@cipher_lines) . ")");
+ok(scalar(grep { $_ eq '# @cipher engine=software alg=aes-128-cbc dir=encrypt variant=separate-unaligned emulated=0 reps=3 bytes=8192 kbps=49847.88 spread_pct=0.0 ops=2' } @out),
+   'good: a row measured at one size lists that size alone', grep { /separate-unaligned / } @cipher_lines);
+ok(!grep({ $_->[1]{alg} =~ /^aes-256-(ecb|ctr)$/ } @cipher) && grep({ $_->[1]{alg} eq 'aes-256-cbc' } @cipher),
+   'good: bench=quick measures AES-256 in CBC only');
 
 has(\@recs, 'calibration', { tsc_hz => 1000000000, pit_hz => 1000000000,
 			     pmtimer_hz => 1000005000, disagreement_ppm => 5 },
@@ -147,17 +153,17 @@ my @good_recs = grep { /^# @/ } @out;
 ($st, @out) = run('stretched');
 @results = grep { /^(not )?ok \d+ - / } @out;
 ok($st == 0 && @results == 4 && !grep({ /^not ok/ } @results), 'stretched: four results, all ok', @results);
-my $want = '# @hash engine=software alg=%s bytes=8192 kbps=99635.13 cpb=10.04 spread_pct=0.0 reps=3 ops=4 cycles=328880 emulated=0';
+my @st_cells = bench_records(\@out);
 # SHA-1: the 4-operation run (true 328880) is stretched to 528880; timed
 # once, it would end the doubling and leave 3 operations (246660 cycles).
-ok(scalar(grep { $_ eq sprintf($want, 'sha1') } @out),
-   'stretched: a run stretched past the target is timed again: sha1 8192 bytes keeps 4 operations',
-   grep { /^# \@hash engine=software alg=sha1 bytes=8192 / } @out);
+has(\@st_cells, 'hash', { engine => 'software', alg => 'sha1', bytes => 8192, kbps => '99635.13', cpb => '10.04',
+			  spread_pct => '0.0', ops => 4 },
+    'stretched: a run stretched past the target is timed again: sha1 8192 bytes keeps 4 operations');
 # SHA-256: the 2-operation run and its second timing both take 10 ms more;
 # the count falls to 1 and the short repetitions (82220 cycles) scale it up.
-ok(scalar(grep { $_ eq sprintf($want, 'sha256') } @out),
-   'stretched: repetitions far shorter than the target are scaled up: sha256 8192 bytes keeps 4 operations',
-   grep { /^# \@hash engine=software alg=sha256 bytes=8192 / } @out);
+has(\@st_cells, 'hash', { engine => 'software', alg => 'sha256', bytes => 8192, kbps => '99635.13', cpb => '10.04',
+			  spread_pct => '0.0', ops => 4 },
+    'stretched: repetitions far shorter than the target are scaled up: sha256 8192 bytes keeps 4 operations');
 my @st_recs = grep { /^# @/ } @out;
 my @diff = grep { ($st_recs[$_] // '') ne $good_recs[$_] } 0 .. $#good_recs;
 ok(@st_recs == @good_recs && !@diff, 'stretched: every record is the same as without the interruptions',
@@ -201,20 +207,21 @@ my ($clock) = map { /^# model: clock=(\d+)$/ ? $1 : () } @out;
 ok(defined $clock && $cells > 100 && $clock <= 1.5 * $cells * 1e6,
    "good: the whole run takes at most 1.5 budgets per cell ($cells cells, " . ($clock // 'no') . ' cycles)');
 
-# ---- scope: AES-192 only outside a hypervisor, under bench=quick ----
+# ---- scope: bench=quick measures AES-128 and AES-256 CBC; bench=full every key size ----
 ($st, @out) = run('wide');
 my @wrecs = bench_records(\@out);
 my @w192 = grep { ($_->[0] // '') eq 'cipher' && $_->[1]{key_bits} == 192 } @wrecs;
-ok(@w192 == 6 && scalar(grep { $_ eq '# bench: scope: every key size, mode and direction each engine claims' } @out),
-   'wide: no hypervisor: the AES-192 row is measured (6 cells) and the scope says every key size');
-($st, @out) = run('hypervisor');
-my @hrecs = bench_records(\@out);
-my @h192 = grep { ($_->[0] // '') eq 'cipher' && $_->[1]{key_bits} == 192 } @hrecs;
-my @h256 = grep { ($_->[0] // '') eq 'cipher' && $_->[1]{key_bits} == 256 } @hrecs;
-ok($st == 0 && !@h192 && @h256 > 0, 'hypervisor: bench=quick measures AES-128 and AES-256 but not AES-192',
-   map { $_->[2] } @h192);
-ok(scalar(grep { /^# bench: scope: under a hypervisor .* leaves out the AES-192 rows; bench=full measures every key size$/ } @out),
-   'hypervisor: the scope line says what is left out and that bench=full measures it');
+my @w256 = grep { ($_->[0] // '') eq 'cipher' && $_->[1]{engine} eq 'wide' && $_->[1]{key_bits} == 256 } @wrecs;
+ok($st == 0 && !@w192 && @w256 == 6, 'wide: bench=quick measures the AES-256 CBC row (6 cells) but not AES-192',
+   map { $_->[2] } @w192);
+ok(scalar(grep { /^# bench: scope: bench=quick: AES-128 in every mode .*AES-256 in CBC; bench=full adds AES-192 / } @out),
+   'wide: the scope line says what bench=quick leaves out and that bench=full measures it');
+($st, @out) = run('full');
+my @frecs = bench_records(\@out);
+my @f192 = grep { ($_->[0] // '') eq 'cipher' && $_->[1]{engine} eq 'wide' && $_->[1]{key_bits} == 192 } @frecs;
+ok($st == 0 && @f192 == 6, 'full: bench=full measures the AES-192 row too (6 cells)');
+ok(scalar(grep { $_ eq '# bench: scope: every key size, mode and direction each engine claims' } @out),
+   'full: the scope line says every key size');
 
 # ---- failures ----
 ($st, @out) = run('engine-error');

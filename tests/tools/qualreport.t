@@ -115,6 +115,24 @@ ok(f.get("calibration") == [{"tsc_hz": 500000000, "pit_hz": 499998000, "pmtimer_
 ok(len(f.get("cipher", [])) == 3 and f["cipher"][1]["kbps"] == 37000.0 and f["cipher"][1]["bytes"] == 8192
    and f["cipher"][1]["engine"] == "geode-sb" and isinstance(f["cipher"][0]["kbps"], float),
    "@cipher records: three cells, numbers converted (the malformed one dropped)", f.get("cipher"))
+# Today's form: one record per table row, lists with an entry per size.
+ROWS = "\n".join([
+    "# @cipher engine=padlock-ace alg=aes-128-cbc dir=decrypt variant=separate-aligned emulated=1 reps=3 "
+    "bytes=16,8192 kbps=800.50,8492.46 spread_pct=0.0,1.5 ops=2000,10 t=4.2",
+    "# @hash engine=padlock-phe alg=sha1 emulated=1 reps=3 bytes=8192 kbps=5789.69 spread_pct=0.0 ops=7 t=5.0",
+    "# @cipher engine=bad alg=aes-128-ecb dir=encrypt variant=separate-aligned emulated=0 reps=3 "
+    "bytes=16,64 kbps=1.00 spread_pct=0.0,0.0 ops=1,1",
+])
+rdoc = parse(synthetic(ROWS), "rows")
+rc_ = rdoc["figures"].get("cipher", [])
+ok([(c["bytes"], c["kbps"], c["spread_pct"], c["ops"]) for c in rc_] == [(16, 800.5, 0.0, 2000), (8192, 8492.46, 1.5, 10)]
+   and all(c["engine"] == "padlock-ace" and c["dir"] == "decrypt" and c["emulated"] == 1 for c in rc_),
+   "a row record gives one cell per entry of its lists, the row's other fields in each", rc_)
+rh = rdoc["figures"].get("hash", [])
+ok(len(rh) == 1 and rh[0]["bytes"] == 8192 and rh[0]["kbps"] == 5789.69, "a row record measured at one size", rh)
+ok(any("malformed @cipher" in p and "lists of different lengths" in p for p in rdoc["problems"]),
+   "a row record whose lists differ in length is dropped and reported, never paired wrongly", rdoc["problems"])
+
 ok(f.get("cost", [{}])[0].get("breakeven_bytes") == 64 and f["cost"][0]["cycles_per_byte"] == 13.5,
    "@cost record", f.get("cost"))
 ok(f.get("hash", [{}])[0].get("alg") == "sha256" and f["hash"][0]["kbps"] == 2100.0, "@hash record")
@@ -179,7 +197,9 @@ if REAL is not None:
     base = parse(REAL, "real")
     text = REAL.decode("latin-1").replace("\r", "")
     n_results = len(re.findall(r"^(?:not )?ok \d+ - ", text, re.M))
-    n_cipher = len(re.findall(r"^# @cipher ", text, re.M))
+    # One @cipher record per table row; its bytes= list has an entry per cell.
+    n_cipher_rows = len(re.findall(r"^# @cipher ", text, re.M))
+    n_cipher = sum(len(b.split(",")) for b in re.findall(r"^# @cipher .* bytes=(\S+)", text, re.M))
     ok(base["verdict"] == "PASS" and base["complete"] and base["problems"] == [],
        "real log: PASS, complete, no problems", base["problems"])
     ok(len(base["tests"]) == n_results == sum(base["summary"][k] for k in ("ok", "not_ok", "skipped")),
@@ -189,9 +209,11 @@ if REAL is not None:
        "real log: CPU identity (-cpu max: AES-NI)")
     ids = [p["id"] for p in base["identity"]["pci"]]
     ok("8086:1237" in ids and "8086:7000" in ids, "real log: QEMU's PCI devices found", ids)
-    ok(len(base["figures"].get("cipher", [])) == n_cipher, "real log: every @cipher record read (%d)" % n_cipher)
-    diag("real log: %d results, %d @cipher, %d @hash, %d @cost records"
-         % (n_results, n_cipher, len(base["figures"].get("hash", [])), len(base["figures"].get("cost", []))))
+    ok(len(base["figures"].get("cipher", [])) == n_cipher > n_cipher_rows,
+       "real log: every cell of every @cipher row record read (%d cells in %d records)" % (n_cipher, n_cipher_rows))
+    diag("real log: %d results, %d @cipher records (%d cells), %d @hash cells, %d @cost records"
+         % (n_results, n_cipher_rows, n_cipher, len(base["figures"].get("hash", [])),
+            len(base["figures"].get("cost", []))))
 
     # -- line ends --
     lf = REAL.replace(b"\r\n", b"\n")
@@ -261,7 +283,10 @@ if REAL is not None:
        "garbage bytes (ff fe 00) inside 2 result lines%s: those lines are ignored and reported, the intact "
        "verdict line still rules" % (" and a @cipher line" if idx_cipher else ""), burst["problems"])
     if idx_cipher:
-        ok(len(burst["figures"]["cipher"]) == n_cipher - 1, "the garbled @cipher record is dropped, not misread")
+        first = body_lines[idx_cipher[0]].decode("latin-1")
+        first_cells = len(re.search(r" bytes=(\S+)", first).group(1).split(","))
+        ok(len(burst["figures"]["cipher"]) == n_cipher - first_cells,
+           "the garbled @cipher record (%d cells) is dropped, not misread" % first_cells)
     mojibake = REAL.replace(b"cryptoqual: PASS", "cryptoqual: PASS \u00e9".encode("utf-8").decode("latin-1").encode("utf-8"))
     ok(parse(mojibake)["verdict"] == "INCOMPLETE", "mojibake (UTF-8 read as Latin-1) in the verdict line: INCOMPLETE, never PASS")
     tail = REAL.rindex(b"cryptoqual: PASS")

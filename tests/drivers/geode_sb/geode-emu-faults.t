@@ -76,7 +76,7 @@ fault_case swap-bits '^# geode-sb: MSR CTRL=0x408 as found has the AES swap bits
 	"wrong AES output names the swap bits"
 fault_case hidden-key-hang '^not ok [0-9]+ - geode-sb: hidden-key probe \(WK = 0, context B\): hidden key: unknown: the operation with the hidden key \(WK = 0\) did not complete: geode-sb: DMA timeout on context B ' \
 	"a hidden-key operation that hangs fails the probe, naming it" \
-	'^ok [0-9]+ - kat: geode-sb aes-128-cbc encrypt ' \
+	'^ok [0-9]+ - kat: geode-sb aes-128-cbc encrypt$' \
 	"context A goes on: the KATs after it still pass"
 run_case no-vsa 0 2500 '^ok [0-9]+ - geode-sb: probe # SKIP security block present, PCI header absent: firmware without VSA$' \
 	"a Geode whose firmware has no VSA: SKIP with the reason" \
@@ -84,7 +84,7 @@ run_case no-vsa 0 2500 '^ok [0-9]+ - geode-sb: probe # SKIP security block prese
 	"the log says what the MSR found"
 run_case poor-noise 0 50000 '^ok [0-9]+ - rng: geode-trng/tsel0 characterised \(information only: 50000 of 50000 bytes, .*H_mcv=[34]\.[0-9]+ ' \
 	"raw noise of 4 bits per byte is characterised, not judged" \
-	'^ok [0-9]+ - rng: geode-trng/tsel3 90b-mcv ' "T_SEL 3 (conditioned) passes"
+	'^ok [0-9]+ - rng: geode-trng/tsel3 90b-mcv$' "T_SEL 3 (conditioned) passes"
 run_case poor-noise-tsel3 1 50000 '^not ok [0-9]+ - rng: geode-trng/tsel3 90b-mcv \(H=[0-4]\.[0-9]+ bits/byte' \
 	"the same poor output on T_SEL 3 fails the full-entropy claim on the MCV estimate" \
 	'^# rng: geode-trng/tsel3 fails its full-entropy claim \(8 bits/byte\) on: .*90b-mcv' \

@@ -259,7 +259,7 @@ static void test_report_lines(void **state)
 	(void)state;
 	struct rngq_result r;
 	struct rngq_verdict v[RNGQ_TESTS];
-	char line[400];
+	char line[RNGQ_RECORD_MAX];
 	unsigned failed;
 
 	rng_bad_reset();
@@ -271,7 +271,14 @@ static void test_report_lines(void **state)
 	assert_string_equal(line,
 		"@rng source=bad-zero bytes=50004 bytes_per_s=1234 fips_blocks=20 monobit_fail=20 "
 		"poker_fail=20 runs_fail=20 longrun_fail=20 continuous_fail=20 mcv_h=0.0000 "
-		"markov_h=0.0000 shannon_h=0.0000 chi_square=12751020.00 claim=full verdict=fail emulated=0");
+		"markov_h=0.0000 shannon_h=0.0000 chi_square=12751020.00 rct_longest=50004 rct_alarms=1 "
+		"apt_max=512 apt_alarms=98 serial_corr=undefined repeats=49876 lc_below=25 lc_min=0 "
+		"outside=fips-monobit,fips-poker,fips-runs,fips-long-run,fips-continuous,90b-rct,90b-apt,"
+		"90b-mcv,90b-markov,ent-chi-square,ent-serial-correlation,repeat,linear-complexity "
+		"claim=full verdict=fail emulated=0");
+	/* Every figure fits with a source name of 48 characters. */
+	assert_true(rngq_format_record(line, sizeof(line), "0123456789012345678901234567890123456789012345678",
+				       &r, 1234567890123ull, failed, false, false) < sizeof(line));
 	rngq_format_record(line, sizeof(line), "bad-zero", &r, 1234, failed, true, true);
 	assert_non_null(strstr(line, " claim=characterise verdict=info emulated=1"));
 	rngq_format_table_header(line, sizeof(line));
