@@ -36,7 +36,8 @@ uintptr_t glx_sb_base;
 
 uint8_t glx_sb_dma[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
 
-struct glx_sb_state glx_sb = { .absent = "geode_sb_probe() was not called" };
+/* Zero until the probe (in .bss: an initialiser would put its 1152 bytes in the image). */
+struct glx_sb_state glx_sb;
 
 static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bits);
 static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
@@ -511,7 +512,7 @@ static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 		return ENGINE_EUNSUPPORTED;
 	}
 	if (!glx_sb.info.ok) {
-		glx_sb_error("geode-sb: not available: %s", glx_sb.absent);
+		glx_sb_error("geode-sb: not available: %s", geode_sb_absent_reason());
 		return ENGINE_EHW;
 	}
 	if (cbc)
@@ -565,7 +566,7 @@ static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir
 		return ENGINE_ELEN;
 	}
 	if (!glx_sb.info.ok) {
-		glx_sb_error("geode-sb: not available: %s", glx_sb.absent);
+		glx_sb_error("geode-sb: not available: %s", geode_sb_absent_reason());
 		return ENGINE_EHW;
 	}
 	for (off = 0; off < len; off += n) {
@@ -588,7 +589,9 @@ static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir
 
 const char *geode_sb_absent_reason(void)
 {
-	return glx_sb.info.ok ? NULL : glx_sb.absent;
+	if (glx_sb.info.ok)
+		return NULL;
+	return glx_sb.absent ? glx_sb.absent : "geode_sb_probe() was not called";
 }
 
 const char *geode_sb_last_error(void)

@@ -18,7 +18,7 @@
 struct glx_sb_state {
 	struct geode_sb_info info;
 	struct geode_sb_stats stats;
-	const char *absent;		/* why not usable; NULL once the probe succeeded */
+	const char *absent;		/* why not usable; NULL before the probe and once it succeeded */
 	char why[200];			/* the first probe failure */
 	char msr_text[160];		/* the GLD_MSR_CAP check's outcome */
 	char rng_why[200];		/* why the TRNG was not set up ("" when it was) */
