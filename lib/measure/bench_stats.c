@@ -3,102 +3,22 @@
 
 #include <stdarg.h>
 
+#include "lib/measure/fixmath.h"
 #include "lib/util/fmt.h"
 
-/* ---- 128-bit unsigned arithmetic (i386 GCC has no __int128) ---- */
-
-struct u128 {
-	uint64_t hi, lo;
-};
-
-static struct u128 u128_of(uint64_t v)
-{
-	struct u128 r = { 0, v };
-	return r;
-}
-
-/* Full 64 x 64 -> 128-bit product, from four 32 x 32 -> 64-bit products. */
-static struct u128 u128_mul(uint64_t a, uint64_t b)
-{
-	uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
-	uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-	uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
-	struct u128 r;
-
-	r.lo = (mid << 32) | (uint32_t)ll;
-	r.hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-	return r;
-}
-
-/* a * b, keeping the low 128 bits (callers keep products below 2^127). */
-static struct u128 u128_mul_u64(struct u128 a, uint64_t b)
-{
-	struct u128 r = u128_mul(a.lo, b);
-	r.hi += a.hi * b;
-	return r;
-}
-
-static struct u128 u128_add(struct u128 a, struct u128 b)
-{
-	struct u128 r;
-	r.lo = a.lo + b.lo;
-	r.hi = a.hi + b.hi + (r.lo < a.lo);
-	return r;
-}
-
-static struct u128 u128_sub(struct u128 a, struct u128 b)
-{
-	struct u128 r;
-	r.lo = a.lo - b.lo;
-	r.hi = a.hi - b.hi - (a.lo < b.lo);
-	return r;
-}
-
-static int u128_cmp(struct u128 a, struct u128 b)
-{
-	if (a.hi != b.hi)
-		return a.hi < b.hi ? -1 : 1;
-	if (a.lo != b.lo)
-		return a.lo < b.lo ? -1 : 1;
-	return 0;
-}
-
-/*
- * Restoring binary long division: n / d with remainder, d != 0 and
- * d < 2^127 (so the running remainder never overflows when doubled).
- */
-static struct u128 u128_divmod(struct u128 n, struct u128 d, struct u128 *rem)
-{
-	struct u128 q = { 0, 0 }, r = { 0, 0 };
-	int i;
-
-	for (i = 127; i >= 0; i--) {
-		uint64_t bit = i >= 64 ? (n.hi >> (i - 64)) & 1 : (n.lo >> i) & 1;
-		r.hi = (r.hi << 1) | (r.lo >> 63);
-		r.lo = (r.lo << 1) | bit;
-		if (u128_cmp(r, d) >= 0) {
-			r = u128_sub(r, d);
-			if (i >= 64)
-				q.hi |= 1ull << (i - 64);
-			else
-				q.lo |= 1ull << i;
-		}
-	}
-	*rem = r;
-	return q;
-}
+/* ---- 128-bit unsigned arithmetic: lib/measure/fixmath's fx128 ---- */
 
 /* round(n / d), halves up; BSTAT_SATURATED if d is 0 or the result needs more than 64 bits. */
-static uint64_t u128_div_round(struct u128 n, struct u128 d)
+static uint64_t u128_div_round(struct fx128 n, struct fx128 d)
 {
-	struct u128 q, r;
+	struct fx128 q, r;
 
-	if (d.hi == 0 && d.lo == 0)
+	if (fx128_is_zero(d))
 		return BSTAT_SATURATED;
-	q = u128_divmod(n, d, &r);
+	q = fx128_divmod(n, d, &r);
 	/* 2r >= d  <=>  r >= d - r (r < d, so d - r does not wrap). */
-	if (u128_cmp(r, u128_sub(d, r)) >= 0)
-		q = u128_add(q, u128_of(1));
+	if (fx128_cmp(r, fx128_sub(d, r)) >= 0)
+		q = fx128_add(q, fx128_from(1));
 	if (q.hi != 0 || q.lo == BSTAT_SATURATED)
 		return BSTAT_SATURATED;
 	return q.lo;
@@ -106,7 +26,7 @@ static uint64_t u128_div_round(struct u128 n, struct u128 d)
 
 uint64_t bstat_muldiv(uint64_t a, uint64_t b, uint64_t c)
 {
-	return u128_div_round(u128_mul(a, b), u128_of(c));
+	return u128_div_round(fx128_mul(a, b), fx128_from(c));
 }
 
 /* ---- Repetitions ---- */
@@ -164,7 +84,7 @@ uint32_t bstat_spread_x10(const uint64_t *v, unsigned n)
 uint64_t bstat_kbps_x100(uint64_t bytes, uint64_t cycles, uint64_t hz)
 {
 	/* bytes / (cycles / hz) / 1000 * 100 = bytes * hz / (cycles * 10) */
-	return u128_div_round(u128_mul(bytes, hz), u128_mul(cycles, 10));
+	return u128_div_round(fx128_mul(bytes, hz), fx128_mul(cycles, 10));
 }
 
 uint64_t bstat_cpb_x100(uint64_t cycles, uint64_t bytes)
@@ -182,16 +102,16 @@ uint64_t bstat_per_second(uint64_t count, uint64_t cycles, uint64_t hz)
 /* A signed 128-bit value as sign and magnitude. */
 struct s128 {
 	bool neg;
-	struct u128 mag;
+	struct fx128 mag;
 };
 
 /* a - b for unsigned a, b, as a signed value. */
-static struct s128 s128_diff(struct u128 a, struct u128 b)
+static struct s128 s128_diff(struct fx128 a, struct fx128 b)
 {
 	struct s128 r;
 
-	r.neg = u128_cmp(a, b) < 0;
-	r.mag = r.neg ? u128_sub(b, a) : u128_sub(a, b);
+	r.neg = fx128_cmp(a, b) < 0;
+	r.mag = r.neg ? fx128_sub(b, a) : fx128_sub(a, b);
 	return r;
 }
 
@@ -201,7 +121,7 @@ static struct s128 s128_diff(struct u128 a, struct u128 b)
 /* round(num / den) for den > 0, halves away from zero; false if |result| > FIT_COEF_MAX. */
 static bool s128_div_round(struct s128 num, uint64_t den, int64_t *out)
 {
-	uint64_t q = u128_div_round(num.mag, u128_of(den));
+	uint64_t q = u128_div_round(num.mag, fx128_from(den));
 
 	if (q > (uint64_t)FIT_COEF_MAX)
 		return false;
@@ -219,7 +139,7 @@ bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
 		    struct bstat_fit *fit)
 {
 	uint64_t sx = 0, sxx = 0, sy = 0, d;
-	struct u128 sxy = { 0, 0 };
+	struct fx128 sxy = { 0, 0 };
 	unsigned i;
 
 	fit->ok = false;
@@ -233,15 +153,15 @@ bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
 		sx += x[i];
 		sxx += (uint64_t)x[i] * x[i];
 		sy += y_x100[i];
-		sxy = u128_add(sxy, u128_mul(x[i], y_x100[i]));
+		sxy = fx128_add(sxy, fx128_mul(x[i], y_x100[i]));
 	}
 	d = n * sxx - sx * sx;		/* >= 0 (Cauchy-Schwarz); 0 when all x are equal */
 	if (d == 0)
 		return false;
-	if (!s128_div_round(s128_diff(u128_mul_u64(sxy, n), u128_mul(sx, sy)), d,
+	if (!s128_div_round(s128_diff(fx128_mul128(sxy, n), fx128_mul(sx, sy)), d,
 			    &fit->per_byte_x100))
 		return false;
-	if (!s128_div_round(s128_diff(u128_mul(sy, sxx), u128_mul_u64(sxy, sx)), d,
+	if (!s128_div_round(s128_diff(fx128_mul(sy, sxx), fx128_mul128(sxy, sx)), d,
 			    &fit->fixed_x100))
 		return false;
 	fit->ok = true;
