@@ -29,3 +29,17 @@ $(TIMER_TEST): tests/kernel/timer_test.c $(TIMER_TEST_OBJS) $(BUILD)/i386/libcq.
 	$(I386CC) $(I386CFLAGS) $< $(TIMER_TEST_OBJS) $(BUILD)/i386/libcq.a $(I386LDFLAGS) -o $@
 
 tools: $(TIMER_TEST)
+
+# kernel/platform/divdi3.c (64-bit division, renamed cq_*) against libgcc (i386),
+# run by tests/kernel/divdi3.t.
+DIVDI3_TEST := $(BUILD)/i386/divdi3_test
+
+$(BUILD)/i386/obj/divdi3-test.o: kernel/platform/divdi3.c
+	@mkdir -p $(@D)
+	$(I386CC) $(I386CFLAGS) -DCQ_DIVDI3_TEST -c $< -o $@
+
+$(DIVDI3_TEST): tests/kernel/divdi3_test.c $(BUILD)/i386/obj/divdi3-test.o
+	@mkdir -p $(@D)
+	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -o $@
+
+tools: $(DIVDI3_TEST)
