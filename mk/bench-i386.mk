@@ -15,6 +15,11 @@ BI_BIN     := $(BI_DIR)/bench-i386
 BI_PLUGIN  := $(BI_DIR)/insn-count.so
 BI_K_OBJS  := $(KOBJ_DIR)/lib/crypto/aes.c.o $(KOBJ_DIR)/lib/crypto/aes_tables.c.o \
 	$(KOBJ_DIR)/drivers/aesni/aesni.c.o
+# The kernel's C library and 64-bit division: the objects above call them in
+# the kernel's calling convention (Makefile KABI), not glibc's or libgcc's.
+BI_K_LIBC  := $(KOBJ_DIR)/kernel/platform/libc.c.o $(KOBJ_DIR)/kernel/platform/divdi3.c.o
+BI_ABI_OBJ := $(BI_DIR)/bench-i386-abi.o
+BI_KERNEL  := $(BI_DIR)/kernel-code.o
 
 .PHONY: bench-i386
 
@@ -29,10 +34,23 @@ $(BI_PLUGIN): tools/bench/insn-count.c
 	@mkdir -p $(@D)
 	$(HOSTCC) -shared -fPIC -fvisibility=hidden -O2 $(WARN) $< -o $@
 
-# The kernel objects themselves, so the code measured is the image's.
-$(BI_BIN): tools/bench/bench-i386.c $(BI_K_OBJS) $(KOBJ_DIR)/libcq.a $(BI_OSSL)/libcrypto.so.3
+# The cdecl entry points (tools/bench/bench-i386-abi.c), with the kernel's flags.
+$(BI_ABI_OBJ): tools/bench/bench-i386-abi.c tools/bench/bench-i386-abi.h $(BUILD)/kflags.txt
 	@mkdir -p $(@D)
-	$(I386CC) $(I386CFLAGS) $< $(BI_K_OBJS) $(KOBJ_DIR)/libcq.a $(BI_OSSL)/libcrypto.so.3 \
+	$(KCC) $(KCFLAGS) $(KSIZE) -c $< -o $@
+
+# The kernel objects themselves, so the code measured is the image's: linked
+# with the entry points into one object (ld -r) whose every symbol but the
+# bi_* entry points is made local, so nothing of the kernel's (memcpy, the
+# 64-bit division) stands in for glibc's or libcrypto's, nor the reverse.
+$(BI_KERNEL): $(BI_ABI_OBJ) $(BI_K_OBJS) $(BI_K_LIBC) $(KOBJ_DIR)/libcq.a
+	$(CROSS)ld -m elf_i386 -r -o $@.tmp $(BI_ABI_OBJ) $(BI_K_OBJS) $(BI_K_LIBC) $(KOBJ_DIR)/libcq.a
+	$(OBJCOPY) -w --keep-global-symbol='bi_*' $@.tmp $@
+	rm -f $@.tmp
+
+$(BI_BIN): tools/bench/bench-i386.c tools/bench/bench-i386-abi.h $(BI_KERNEL) $(BI_OSSL)/libcrypto.so.3
+	@mkdir -p $(@D)
+	$(I386CC) $(I386CFLAGS) $< $(BI_KERNEL) $(BI_OSSL)/libcrypto.so.3 \
 		-no-pie -Wl,-rpath,$(abspath $(BI_OSSL)) -o $@
 
 bench-i386: $(BI_BIN) $(BI_PLUGIN)

@@ -67,7 +67,7 @@ $(EMU_DIR)/emu_data.o: $(EMU_DIR)/emu_data.S
 	@$(KCC) $(KASFLAGS) -c $< -o $@
 
 $(EMU_KERNEL): $(EMU_OBJS) $(KOBJ_DIR)/libcq-host.a $(KOBJ_DIR)/libcq.a linker.ld
-	$(KCC) $(KLDFLAGS) -o $@ $(EMU_OBJS) $(KOBJ_DIR)/libcq-host.a $(KOBJ_DIR)/libcq.a -lgcc
+	$(KCC) $(KLDFLAGS) -o $@ $(EMU_OBJS) $(KOBJ_DIR)/libcq-host.a $(KOBJ_DIR)/libcq.a
 
 $(BUILD)/cryptoqual-emu.bin: $(EMU_KERNEL)
 	$(OBJCOPY) -O binary -R .bss $< $@

@@ -176,7 +176,7 @@ static void fill_fault(struct guard *g, const struct trap_frame *tf, enum fault_
 	g->fi->kind = kind;
 }
 
-void exception_dispatch(struct trap_frame *tf)
+CQ_ASMLINKAGE void exception_dispatch(struct trap_frame *tf)
 {
 	uint32_t resume;
 	struct guard *g;
@@ -241,7 +241,7 @@ void guard_timeout(int level, const struct trap_frame *tf)
  * pointed (it may be memory that does not exist), so tf is read but not
  * trusted, and the vector comes from the stub's isr_last_vector.
  */
-void exception_bad_stack(const struct trap_frame *tf)
+CQ_ASMLINKAGE void exception_bad_stack(const struct trap_frame *tf)
 {
 	unsigned vector = isr_last_vector;
 	uint32_t esp = (uint32_t)(uintptr_t)&tf->eflags + 4;   /* the interrupted ESP */
@@ -284,7 +284,7 @@ static void __attribute__((noreturn)) df_resume(void)
  * kernel's task resumes in df_resume() on a known-good stack below the
  * guard's, which leaves the test; outside any test, bails out from here.
  */
-void df_task_handler(uint32_t error)
+CQ_ASMLINKAGE void df_task_handler(uint32_t error)
 {
 	struct trap_frame tf;
 	struct guard *g;

@@ -61,12 +61,23 @@ struct fault_info {
 	enum fault_kind kind;
 };
 
+/*
+ * Functions assembly calls, or written in assembly: arguments on the stack,
+ * popped by the caller (the i386 System V convention), whatever calling
+ * convention the kernel's C code is built with (-mregparm=3 -mrtd, Makefile).
+ */
+#if defined(__i386__)
+#define CQ_ASMLINKAGE	__attribute__((regparm(0), cdecl))
+#else
+#define CQ_ASMLINKAGE
+#endif
+
 /* setjmp/longjmp buffer (boot/kjmp.S). */
 struct kjmp {
 	uint32_t ebx, esi, edi, ebp, esp, eip;
 };
-int kjmp_set(struct kjmp *j) __attribute__((returns_twice));
-void kjmp_long(struct kjmp *j, int val) __attribute__((noreturn));
+CQ_ASMLINKAGE int kjmp_set(struct kjmp *j) __attribute__((returns_twice));
+CQ_ASMLINKAGE void kjmp_long(struct kjmp *j, int val) __attribute__((noreturn));
 
 /* Loads our GDT, IDT and TSS (boot/gdt.c). Call first thing in kmain. */
 void gdt_idt_init(void);
@@ -105,8 +116,8 @@ bool guard_run(const char *what, void (*fn)(void *ctx), void *ctx, struct fault_
 const char *guard_current(void);
 
 /* Called from boot/isr.S. */
-void exception_dispatch(struct trap_frame *tf);
-void exception_bad_stack(const struct trap_frame *tf) __attribute__((noreturn));
-void df_task_handler(uint32_t error);
+CQ_ASMLINKAGE void exception_dispatch(struct trap_frame *tf);
+CQ_ASMLINKAGE void exception_bad_stack(const struct trap_frame *tf) __attribute__((noreturn));
+CQ_ASMLINKAGE void df_task_handler(uint32_t error);
 
 #endif

@@ -354,9 +354,10 @@ static void stage_soak(void)
 	tap_result(p > 0, "soak: %u pass%s run", p, p == 1 ? "" : "es");
 }
 
-void kmain(uint32_t magic, const struct multiboot_info *mbi);
+/* Called from boot/entry.S. */
+CQ_ASMLINKAGE void kmain(uint32_t magic, const struct multiboot_info *mbi);
 
-void kmain(uint32_t magic, const struct multiboot_info *mbi)
+CQ_ASMLINKAGE void kmain(uint32_t magic, const struct multiboot_info *mbi)
 {
 	hash_image();
 	gdt_idt_init();

@@ -37,8 +37,16 @@ void aes_tables_init(void);
 #define AES_I386_ASM	0
 #endif
 
+/* Arguments on the stack, popped by the caller, whatever convention the
+ * C code is built with (the kernel: -mregparm=3 -mrtd). */
+#if AES_I386_ASM
+#define AES_I386_ABI	__attribute__((regparm(0), cdecl))
+#else
+#define AES_I386_ABI
+#endif
+
 struct aes_ctx;
-void aes_i386_encrypt(const struct aes_ctx *c, uint32_t st[4]);
-void aes_i386_decrypt(const struct aes_ctx *c, uint32_t st[4]);
+AES_I386_ABI void aes_i386_encrypt(const struct aes_ctx *c, uint32_t st[4]);
+AES_I386_ABI void aes_i386_decrypt(const struct aes_ctx *c, uint32_t st[4]);
 
 #endif

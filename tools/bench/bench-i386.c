@@ -37,8 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lib/crypto/aes.h"
-#include "drivers/aesni/aesni.h"
+#include "tools/bench/bench-i386-abi.h"
 
 #define BUF_BYTES	8192
 #define REPS_COUNT	2	/* instruction counts are exact: two runs suffice */
@@ -105,33 +104,33 @@ static void ours_run(struct cell *c)
 	switch (c->mode) {
 	case ECB_ENC:
 		if (c->aesni)
-			aesni_ecb_encrypt(&c->enc, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_ecb_encrypt(&c->enc, buf_in, buf_out, BUF_BYTES);
 		else
-			aes_ecb_encrypt(&c->soft, buf_in, buf_out, BUF_BYTES);
+			bi_aes_ecb_encrypt(&c->soft, buf_in, buf_out, BUF_BYTES);
 		break;
 	case ECB_DEC:
 		if (c->aesni)
-			aesni_ecb_decrypt(&c->dec, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_ecb_decrypt(&c->dec, buf_in, buf_out, BUF_BYTES);
 		else
-			aes_ecb_decrypt(&c->soft, buf_in, buf_out, BUF_BYTES);
+			bi_aes_ecb_decrypt(&c->soft, buf_in, buf_out, BUF_BYTES);
 		break;
 	case CBC_ENC:
 		if (c->aesni)
-			aesni_cbc_encrypt(&c->enc, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_cbc_encrypt(&c->enc, c->iv, buf_in, buf_out, BUF_BYTES);
 		else
-			aes_cbc_encrypt(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aes_cbc_encrypt(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
 		break;
 	case CBC_DEC:
 		if (c->aesni)
-			aesni_cbc_decrypt(&c->dec, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_cbc_decrypt(&c->dec, c->iv, buf_in, buf_out, BUF_BYTES);
 		else
-			aes_cbc_decrypt(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aes_cbc_decrypt(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
 		break;
 	case CTR:
 		if (c->aesni)
-			aesni_ctr(&c->enc, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_ctr(&c->enc, c->iv, buf_in, buf_out, BUF_BYTES);
 		else
-			aes_ctr(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aes_ctr(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
 		break;
 	default:
 		break;
@@ -171,8 +170,8 @@ static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsi
 		fprintf(stderr, "bench-i386: EVP init failed for %s-%u\n", mode_name[m], bits);
 		return -1;
 	}
-	if (aesni ? aesni_expand_key(&c->enc, &c->dec, key, bits) :
-		    aes_set_key(&c->soft, key, bits / 8)) {
+	if (aesni ? bi_aesni_expand_key(&c->enc, &c->dec, key, bits) :
+		    bi_aes_set_key(&c->soft, key, bits / 8)) {
 		fprintf(stderr, "bench-i386: key setup failed for %u bits\n", bits);
 		return -1;
 	}
@@ -305,7 +304,7 @@ int main(int argc, char **argv)
 				mark(id, 2);
 			}
 			EVP_CIPHER_CTX_free(c.evp);
-			aes_wipe(&c.soft);
+			bi_aes_wipe(&c.soft);
 			fflush(stdout);
 		}
 	}
