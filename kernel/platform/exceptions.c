@@ -16,7 +16,7 @@
 #include "kernel/platform/x86.h"
 
 extern char boot_stack_bottom[], boot_stack_top[];
-extern volatile uint32_t isr_last_vector;
+extern volatile uint8_t isr_last_vector;	/* boot/isr.S: the last stub entered */
 
 /* Intel SDM Vol. 3A, Table 6-1. */
 static const char *const exc_names[EXC_VECTORS][2] = {
