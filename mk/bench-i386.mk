@@ -43,9 +43,11 @@ $(BI_ABI_OBJ): tools/bench/bench-i386-abi.c tools/bench/bench-i386-abi.h $(BUILD
 # with the entry points into one object (ld -r) whose every symbol but the
 # bi_* entry points is made local, so nothing of the kernel's (memcpy, the
 # 64-bit division) stands in for glibc's or libcrypto's, nor the reverse.
+# Without the LTO sections of the fat objects of lib/ (Makefile KLTO): the
+# object code is what the program links (what it measures is not LTO code).
 $(BI_KERNEL): $(BI_ABI_OBJ) $(BI_K_OBJS) $(BI_K_LIBC) $(KOBJ_DIR)/libcq.a
 	$(CROSS)ld -m elf_i386 -r -o $@.tmp $(BI_ABI_OBJ) $(BI_K_OBJS) $(BI_K_LIBC) $(KOBJ_DIR)/libcq.a
-	$(OBJCOPY) -w --keep-global-symbol='bi_*' $@.tmp $@
+	$(OBJCOPY) -w --keep-global-symbol='bi_*' -R '.gnu.lto_*' -R '.gnu.debuglto_*' $@.tmp $@
 	rm -f $@.tmp
 
 $(BI_BIN): tools/bench/bench-i386.c tools/bench/bench-i386-abi.h $(BI_KERNEL) $(BI_OSSL)/libcrypto.so.3

@@ -66,8 +66,9 @@ $(EMU_DIR)/emu_data.o: $(EMU_DIR)/emu_data.S
 	@echo "  AS      $< (shared/data)"
 	@$(KCC) $(KASFLAGS) -c $< -o $@
 
+# libcq.a holds LTO objects (Makefile KLTO): linked as the release image links them.
 $(EMU_KERNEL): $(EMU_OBJS) $(KOBJ_DIR)/libcq-host.a $(KOBJ_DIR)/libcq.a linker.ld
-	$(KCC) $(KLDFLAGS) -o $@ $(EMU_OBJS) $(KOBJ_DIR)/libcq-host.a $(KOBJ_DIR)/libcq.a
+	$(KCC) $(KCFLAGS) $(KLDFLAGS) $(KLTOLINK) -o $@ $(EMU_OBJS) $(KOBJ_DIR)/libcq-host.a $(KOBJ_DIR)/libcq.a
 
 $(BUILD)/cryptoqual-emu.bin: $(EMU_KERNEL)
 	$(OBJCOPY) -O binary -R .bss $< $@
