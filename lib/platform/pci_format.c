@@ -7,80 +7,80 @@
 #include "lib/util/fmt.h"
 
 #include <stdarg.h>
+#include <string.h>
 
-#define ANY_SUB	0xFFFF	/* matches every subclass: the class's own name */
+/*
+ * The table, packed (no pointers: 4 bytes less a name): per name the class
+ * byte, the subclass byte (ANY_SUB: every subclass, the class's own name;
+ * no listed subclass is 0xff), the name and its NUL.
+ */
+#define ANY_SUB	0xff
 
-static const struct {
-	uint8_t class_code;
-	uint16_t subclass;
-	const char *name;
-} class_names[] = {
-	{ 0x00, 0x00, "Non-VGA unclassified device" },
-	{ 0x00, 0x01, "VGA compatible unclassified device" },
-	{ 0x00, ANY_SUB, "Unclassified device" },
-	{ 0x01, 0x00, "SCSI storage controller" },
-	{ 0x01, 0x01, "IDE interface" },
-	{ 0x01, 0x02, "Floppy disk controller" },
-	{ 0x01, 0x04, "RAID bus controller" },
-	{ 0x01, 0x05, "ATA controller" },
-	{ 0x01, 0x06, "SATA controller" },
-	{ 0x01, 0x08, "Non-Volatile memory controller" },
-	{ 0x01, ANY_SUB, "Mass storage controller" },
-	{ 0x02, 0x00, "Ethernet controller" },
-	{ 0x02, ANY_SUB, "Network controller" },
-	{ 0x03, 0x00, "VGA compatible controller" },
-	{ 0x03, 0x01, "XGA compatible controller" },
-	{ 0x03, 0x02, "3D controller" },
-	{ 0x03, ANY_SUB, "Display controller" },
-	{ 0x04, 0x00, "Multimedia video controller" },
-	{ 0x04, 0x01, "Multimedia audio controller" },
-	{ 0x04, 0x03, "Audio device" },
-	{ 0x04, ANY_SUB, "Multimedia controller" },
-	{ 0x05, 0x00, "RAM memory" },
-	{ 0x05, 0x01, "FLASH memory" },
-	{ 0x05, ANY_SUB, "Memory controller" },
-	{ 0x06, 0x00, "Host bridge" },
-	{ 0x06, 0x01, "ISA bridge" },
-	{ 0x06, 0x02, "EISA bridge" },
-	{ 0x06, 0x04, "PCI bridge" },
-	{ 0x06, 0x07, "CardBus bridge" },
-	{ 0x06, ANY_SUB, "Bridge" },
-	{ 0x07, 0x00, "Serial controller" },
-	{ 0x07, 0x01, "Parallel controller" },
-	{ 0x07, ANY_SUB, "Communication controller" },
-	{ 0x08, 0x00, "PIC" },
-	{ 0x08, 0x01, "DMA controller" },
-	{ 0x08, 0x02, "Timer" },
-	{ 0x08, 0x03, "RTC" },
-	{ 0x08, ANY_SUB, "System peripheral" },
-	{ 0x09, ANY_SUB, "Input device controller" },
-	{ 0x0a, ANY_SUB, "Docking station" },
-	{ 0x0b, ANY_SUB, "Processor" },
-	{ 0x0c, 0x00, "FireWire (IEEE 1394)" },
-	{ 0x0c, 0x03, "USB controller" },
-	{ 0x0c, 0x05, "SMBus" },
-	{ 0x0c, ANY_SUB, "Serial bus controller" },
-	{ 0x0d, ANY_SUB, "Wireless controller" },
-	{ 0x0e, ANY_SUB, "Intelligent controller" },
-	{ 0x0f, ANY_SUB, "Satellite communications controller" },
-	{ 0x10, 0x00, "Network and computing encryption device" },
-	{ 0x10, 0x10, "Entertainment encryption device" },
-	{ 0x10, ANY_SUB, "Encryption controller" },
-	{ 0x11, ANY_SUB, "Signal processing controller" },
-	{ 0x12, ANY_SUB, "Processing accelerators" },
-	{ 0xff, ANY_SUB, "Unassigned class" },
-};
+static const char class_names[] =
+	"\x00\x00" "Non-VGA unclassified device\0"
+	"\x00\x01" "VGA compatible unclassified device\0"
+	"\x00\xff" "Unclassified device\0"
+	"\x01\x00" "SCSI storage controller\0"
+	"\x01\x01" "IDE interface\0"
+	"\x01\x02" "Floppy disk controller\0"
+	"\x01\x04" "RAID bus controller\0"
+	"\x01\x05" "ATA controller\0"
+	"\x01\x06" "SATA controller\0"
+	"\x01\x08" "Non-Volatile memory controller\0"
+	"\x01\xff" "Mass storage controller\0"
+	"\x02\x00" "Ethernet controller\0"
+	"\x02\xff" "Network controller\0"
+	"\x03\x00" "VGA compatible controller\0"
+	"\x03\x01" "XGA compatible controller\0"
+	"\x03\x02" "3D controller\0"
+	"\x03\xff" "Display controller\0"
+	"\x04\x00" "Multimedia video controller\0"
+	"\x04\x01" "Multimedia audio controller\0"
+	"\x04\x03" "Audio device\0"
+	"\x04\xff" "Multimedia controller\0"
+	"\x05\x00" "RAM memory\0"
+	"\x05\x01" "FLASH memory\0"
+	"\x05\xff" "Memory controller\0"
+	"\x06\x00" "Host bridge\0"
+	"\x06\x01" "ISA bridge\0"
+	"\x06\x02" "EISA bridge\0"
+	"\x06\x04" "PCI bridge\0"
+	"\x06\x07" "CardBus bridge\0"
+	"\x06\xff" "Bridge\0"
+	"\x07\x00" "Serial controller\0"
+	"\x07\x01" "Parallel controller\0"
+	"\x07\xff" "Communication controller\0"
+	"\x08\x00" "PIC\0"
+	"\x08\x01" "DMA controller\0"
+	"\x08\x02" "Timer\0"
+	"\x08\x03" "RTC\0"
+	"\x08\xff" "System peripheral\0"
+	"\x09\xff" "Input device controller\0"
+	"\x0a\xff" "Docking station\0"
+	"\x0b\xff" "Processor\0"
+	"\x0c\x00" "FireWire (IEEE 1394)\0"
+	"\x0c\x03" "USB controller\0"
+	"\x0c\x05" "SMBus\0"
+	"\x0c\xff" "Serial bus controller\0"
+	"\x0d\xff" "Wireless controller\0"
+	"\x0e\xff" "Intelligent controller\0"
+	"\x0f\xff" "Satellite communications controller\0"
+	"\x10\x00" "Network and computing encryption device\0"
+	"\x10\x10" "Entertainment encryption device\0"
+	"\x10\xff" "Encryption controller\0"
+	"\x11\xff" "Signal processing controller\0"
+	"\x12\xff" "Processing accelerators\0"
+	"\xff\xff" "Unassigned class\0";
 
 const char *pci_class_name(uint8_t class_code, uint8_t subclass)
 {
-	size_t i;
+	const char *p;
 
-	for (i = 0; i < sizeof class_names / sizeof class_names[0]; i++) {
-		if (class_names[i].class_code != class_code)
+	for (p = class_names; p < class_names + sizeof(class_names) - 1; p += 3 + strlen(p + 2)) {
+		if ((uint8_t)p[0] != class_code)
 			continue;
-		if (class_names[i].subclass == subclass ||
-		    class_names[i].subclass == ANY_SUB)
-			return class_names[i].name;
+		if ((uint8_t)p[1] == subclass || (uint8_t)p[1] == ANY_SUB)
+			return p + 2;
 	}
 	return "Unknown class";
 }
