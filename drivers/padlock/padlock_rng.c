@@ -43,9 +43,9 @@ struct xstore_ctx {
 	uint32_t last_status;
 };
 
-static struct xstore_ctx xstore_ctx[XSTORE_DIVISORS] = {
-	{ .divisor = 0 }, { .divisor = 1 }, { .divisor = 2 }, { .divisor = 3 },
-};
+/* In .bss: the divisor is set by padlock_rng_register() and test_divisor(),
+ * the two ways to the sources (an initialiser put 128 bytes in the image). */
+static struct xstore_ctx xstore_ctx[XSTORE_DIVISORS];
 
 /* Where xstore writes: the valid bytes, then the rest of the 8-byte unit. */
 static uint8_t xstore_buf[2 * XSTORE_UNIT_BYTES] __attribute__((aligned(PADLOCK_ALIGN)));
@@ -195,6 +195,7 @@ static enum drv_status test_divisor(unsigned i, char *d, size_t cap)
 		fmt_snprintf(d, cap, "%s", why);
 		return DRV_SKIP;
 	}
+	c->divisor = i;
 	memset(buf, 0, sizeof(buf));
 	rc = r->read(r, buf, sizeof(buf), &got);
 	for (k = 1; k < got; k++)
