@@ -164,14 +164,9 @@ static void characterise_source(const struct rng_source *src, uint32_t want)
 				 v[t].status == RNGQ_SKIP ? "skip" : "within its bound",
 				 v[t].reason);
 	} else {
-		size_t k = 0;
-		line[0] = '\0';
-		for (t = 0; t < RNGQ_TESTS; t++)
-			if (failed & RNGQ_BIT(t))
-				k += fmt_snprintf(line + k, k < sizeof(line) ? sizeof(line) - k : 0,
-						  " %s", rngq_test_name((enum rngq_test)t));
-		tap_diag("rng: %s: outside the bounds of a full-entropy source (information):%s",
-			 src->name, k ? line : " none");
+		rngq_failed_names(line, sizeof(line), failed, " ");
+		tap_diag("rng: %s: outside the bounds of a full-entropy source (information): %s",
+			 src->name, line[0] ? line : "none");
 	}
 	bits_str(mcv, sizeof(mcv), r.mcv.h_micro);
 	bits_str(mkv, sizeof(mkv), (uint64_t)r.markov_micro * 8);
@@ -223,15 +218,9 @@ static void judge_source(const struct rng_source *src, uint32_t want)
 	if (src->known_bad)
 		tap_result(failed > 0, "rng: %s is a known-bad test mode and the statistics flag it (%u tests fail)",
 			   src->name, failed);
-	if (failed && !src->known_bad) {
-		/* One line naming the source, its claim and every statistic outside it. */
-		size_t k = 0;
-		for (t = 0; t < RNGQ_TESTS; t++)
-			if (failed & RNGQ_BIT(t))
-				k += fmt_snprintf(line + k, sizeof(line) - k, "%s%s", k ? ", " : "",
-						  rngq_test_name((enum rngq_test)t));
-		tap_diag("rng: %s fails its full-entropy claim (8 bits/byte) on: %s", src->name, line);
-	}
+	if (failed && !src->known_bad)		/* the source, its claim and every statistic outside it */
+		tap_diag("rng: %s fails its full-entropy claim (8 bits/byte) on: %s", src->name,
+			 rngq_failed_names(line, sizeof(line), failed, ", "));
 	add_row(src, &r, rate, failed, false);
 	rngq_format_record(line, sizeof(line), src->name, &r, rate, failed, false,
 			   engine_emulated(src->name));

@@ -19,6 +19,19 @@ const char *rngq_test_name(enum rngq_test t)
 	return (unsigned)t < RNGQ_TESTS ? names[t] : "?";
 }
 
+char *rngq_failed_names(char *buf, size_t n, unsigned failed, const char *sep)
+{
+	size_t k = 0;
+	unsigned t;
+
+	if (n)
+		buf[0] = '\0';
+	for (t = 0; t < RNGQ_TESTS; t++)
+		if (failed & RNGQ_BIT(t) && k < n)
+			k += fmt_snprintf(buf + k, n - k, "%s%s", k ? sep : "", names[t]);
+	return buf;
+}
+
 /* "d.dddddd" from micro-units. */
 static void micro_str(char *buf, size_t n, uint64_t micro)
 {
@@ -257,8 +270,6 @@ size_t rngq_format_record(char *buf, size_t n, const char *source, const struct 
 			  uint64_t bytes_per_s, unsigned failed, bool info, bool emulated)
 {
 	char mcv[16], markov[16], shannon[16], chisq[32], scc[32], outside[RNGQ_TESTS * 24];
-	size_t k = 0;
-	unsigned t;
 
 	micro_dec(mcv, sizeof(mcv), r->mcv.h_micro, 4);
 	micro_dec(markov, sizeof(markov), (uint64_t)r->markov_micro * 8, 4);
@@ -268,11 +279,7 @@ size_t rngq_format_record(char *buf, size_t n, const char *source, const struct 
 		ent_fmt(&r->ent, ENT_SCC, 6, scc, sizeof(scc));
 	else
 		fmt_snprintf(scc, sizeof(scc), "undefined");
-	outside[0] = '\0';
-	for (t = 0; t < RNGQ_TESTS; t++)
-		if (failed & RNGQ_BIT(t) && k < sizeof(outside))
-			k += fmt_snprintf(outside + k, sizeof(outside) - k, "%s%s", k ? "," : "",
-					  rngq_test_name((enum rngq_test)t));
+	rngq_failed_names(outside, sizeof(outside), failed, ",");
 	return fmt_snprintf(buf, n,
 			    "@rng source=%s bytes=%llu bytes_per_s=%llu fips_blocks=%llu "
 			    "monobit_fail=%llu poker_fail=%llu runs_fail=%llu longrun_fail=%llu "
@@ -286,7 +293,7 @@ size_t rngq_format_record(char *buf, size_t n, const char *source, const struct 
 			    (ull)r->fips_fail[FIPS_CONTINUOUS], mcv, markov, shannon, chisq,
 			    (ull)r->rct_longest, (ull)r->rct_alarms, r->apt_max, (ull)r->apt_alarms,
 			    scc, (ull)r->repeat_hits, (ull)r->lc_failed, r->lc_min,
-			    k ? outside : "none",
+			    outside[0] ? outside : "none",
 			    info ? "characterise" : "full", info ? "info" : failed ? "fail" : "pass",
 			    emulated ? 1 : 0);
 }

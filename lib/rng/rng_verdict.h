@@ -69,6 +69,13 @@ struct rngq_verdict {
 const char *rngq_test_name(enum rngq_test t);
 
 /*
+ * The names of the tests in failed (RNGQ_BIT() set, as rngq_verdicts
+ * returns) in test order, joined by sep, into buf (n bytes, cut short
+ * when too small); "" when none. Returns buf.
+ */
+char *rngq_failed_names(char *buf, size_t n, unsigned failed, const char *sep);
+
+/*
  * Applies every rule to r, filling v[RNGQ_TESTS]. Returns the set of failed
  * tests (RNGQ_BIT(t)); skipped tests are not in it.
  */

@@ -254,6 +254,22 @@ static void test_linear_complexity(void **state)
 	assert_true(j >= RNG_LC_BITS / 2 - RNG_LC_MARGIN && j <= RNG_LC_BITS / 2 + RNG_LC_MARGIN);
 }
 
+static void test_failed_names(void **state)
+{
+	(void)state;
+	char buf[64], small[20];
+
+	assert_string_equal(rngq_failed_names(buf, sizeof(buf), 0, ","), "");
+	assert_string_equal(rngq_failed_names(buf, sizeof(buf),
+					      RNGQ_BIT(RNGQ_LINCOMP) | RNGQ_BIT(RNGQ_MONOBIT), ", "),
+			    "fips-monobit, linear-complexity");
+	/* Too small: cut short, still a string, never past the buffer. */
+	memset(small, 'x', sizeof(small));
+	rngq_failed_names(small, sizeof(small) - 4, RNGQ_ALL, ",");
+	assert_int_equal(strlen(small), sizeof(small) - 5);
+	assert_memory_equal(small + sizeof(small) - 4, "xxxx", 4);
+}
+
 static void test_report_lines(void **state)
 {
 	(void)state;
@@ -303,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_90b_thresholds),
 		cmocka_unit_test(test_repeat_detector),
 		cmocka_unit_test(test_linear_complexity),
+		cmocka_unit_test(test_failed_names),
 		cmocka_unit_test(test_report_lines),
 	};
 
