@@ -117,17 +117,27 @@ ok(len(f.get("cipher", [])) == 3 and f["cipher"][1]["kbps"] == 37000.0 and f["ci
    "@cipher records: three cells, numbers converted (the malformed one dropped)", f.get("cipher"))
 # Today's form: one record per table row, lists with an entry per size.
 ROWS = "\n".join([
+    "# @calibration tsc_hz=1000000000 pit_hz=1000000000 pmtimer_hz=0 disagreement_ppm=0",
     "# @cipher engine=padlock-ace alg=aes-128-cbc dir=decrypt variant=separate-aligned emulated=1 reps=3 "
     "bytes=16,8192 kbps=800.50,8492.46 spread_pct=0.0,1.5 ops=2000,10 t=4.2",
     "# @hash engine=padlock-phe alg=sha1 emulated=1 reps=3 bytes=8192 kbps=5789.69 spread_pct=0.0 ops=7 t=5.0",
+    "# @cipher engine=geode-sb alg=aes-128-ecb dir=encrypt variant=dual-context emulated=1 reps=3 "
+    "bytes=8192 kbps=20000.00 spread_pct=0.0 ops=4 t=4.9",
     "# @cipher engine=bad alg=aes-128-ecb dir=encrypt variant=separate-aligned emulated=0 reps=3 "
     "bytes=16,64 kbps=1.00 spread_pct=0.0,0.0 ops=1,1",
 ])
 rdoc = parse(synthetic(ROWS), "rows")
-rc_ = rdoc["figures"].get("cipher", [])
+rc_ = [c for c in rdoc["figures"].get("cipher", []) if c["variant"] != "dual-context"]
+dual = [c for c in rdoc["figures"].get("cipher", []) if c["variant"] == "dual-context"]
+ok(len(dual) == 1 and dual[0]["cycles"] == 4 * 2 * 8192 * 10**9 // (20000 * 1000) and dual[0]["cpb"] == 50.0,
+   "a dual-context cell's cycles count both requests (ops x 2 x bytes x cpb)", dual)
 ok([(c["bytes"], c["kbps"], c["spread_pct"], c["ops"]) for c in rc_] == [(16, 800.5, 0.0, 2000), (8192, 8492.46, 1.5, 10)]
    and all(c["engine"] == "padlock-ace" and c["dir"] == "decrypt" and c["emulated"] == 1 for c in rc_),
    "a row record gives one cell per entry of its lists, the row's other fields in each", rc_)
+ok([(c.get("mode"), c.get("key_bits"), c.get("cpb"), c.get("cycles")) for c in rc_]
+   == [("cbc", 128, 1249.22, round(2000 * 16 * 1e9 / 800.5e3)), ("cbc", 128, 117.75, round(10 * 8192 * 1e9 / 8492.46e3))],
+   "a row's cells get what a per-cell record printed: mode and key_bits from alg, cpb and cycles from "
+   "kbps, ops and @calibration's tsc_hz", rc_)
 rh = rdoc["figures"].get("hash", [])
 ok(len(rh) == 1 and rh[0]["bytes"] == 8192 and rh[0]["kbps"] == 5789.69, "a row record measured at one size", rh)
 ok(any("malformed @cipher" in p and "lists of different lengths" in p for p in rdoc["problems"]),
