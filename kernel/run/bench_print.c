@@ -58,8 +58,9 @@ static void list_add(char *list, size_t n, size_t *k, const char *text)
  * One record per row (docs/report-format.md): the row's identity once,
  * then comma-separated lists with one entry per measured size, in the
  * order of bytes=. cpb and cycles are not printed: cpb = tsc_hz / (kbps x
- * 1000) and cycles per run = ops x bytes x cpb, with tsc_hz from the
- * @calibration record.
+ * 1000) and cycles per run = ops x bytes x cpb (twice bytes for a
+ * dual-context row, whose kbps counts both requests), with tsc_hz from
+ * the @calibration record.
  */
 void bench_print_records(const struct bench_plan *p, const struct bench_row *r)
 {

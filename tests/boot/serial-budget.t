@@ -44,6 +44,8 @@ emu_done
 
 emu_boot "dma-timeout" "net5501,fault=dma-timeout"
 expect_status 1 "dma-timeout: the run fails"
+# A KAT's name leaves its vector sources out; a failing one names them.
+expect_line '^#   vectors: FIPS-197 C\.1, SP 800-38A F\.1\.1$' "dma-timeout: the failing ECB encrypt KAT names its vector sources"
 tail -n 24 "$BOOT_LOG" > "$raw"
 grep -qE '^# summary: geode-sb +[0-9]+/[0-9]+ .* FAIL$' "$raw"; ok $? "dma-timeout: the last 24 lines have geode-sb's row, FAIL"
 grep -qE '^# summary: not ok [0-9]+ - geode-sb: ' "$raw" && grep -qE '^# summary: not ok [0-9]+ - kat: geode-sb ' "$raw"
