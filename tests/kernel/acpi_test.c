@@ -17,16 +17,7 @@
 
 #include "kernel/platform/acpi.h"
 
-static int n, failed;
-
-static void ok(int cond, const char *what)
-{
-	n++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", n, what);
-	if (!cond)
-		failed++;
-	fflush(stdout);
-}
+#include "tests/host/tap_ok.h"
 
 static uint8_t rsdp[20];
 static uint8_t rsdt[36 + 4 * 4] __attribute__((aligned(16)));

@@ -14,16 +14,7 @@ uint64_t cq_umoddi3(uint64_t n, uint64_t d);
 int64_t cq_divdi3(int64_t a, int64_t b);
 int64_t cq_moddi3(int64_t a, int64_t b);
 
-static int n, failed;
-
-static void ok(int cond, const char *what)
-{
-	n++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", n, what);
-	if (!cond)
-		failed++;
-	fflush(stdout);
-}
+#include "tests/host/tap_ok.h"
 
 static uint64_t state = 0x5eed2026u;
 

@@ -21,16 +21,7 @@
 /* The linker script's symbols, for the code under test. */
 char __image_start[16], __image_end[16];
 
-static int n, failed;
-
-static void ok(int cond, const char *what)
-{
-	n++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", n, what);
-	if (!cond)
-		failed++;
-	fflush(stdout);
-}
+#include "tests/host/tap_ok.h"
 
 static struct multiboot_mmap_entry map[40];
 

@@ -19,16 +19,7 @@
 #define TSC_HZ   1000000000ull
 #define PM_PORT  0x608
 
-static int n, failed;
-
-static void ok(int cond, const char *what)
-{
-	n++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", n, what);
-	if (!cond)
-		failed++;
-	fflush(stdout);
-}
+#include "tests/host/tap_ok.h"
 
 /* Rates in parts per million off nominal (positive: the timer runs fast). */
 static struct {
