@@ -6,6 +6,8 @@
 #   tap_tmpdir                  $tmp: a folder removed at exit
 #   need_qemu_i386              SKIP the whole file without qemu-user
 #   need_program PROG           `not ok` and exit when PROG is not built
+#   exec_i386 PROG              run the i386 TAP program PROG under qemu-i386
+#                               (its plan and results); SKIP when not built
 #   ok STATUS NAME [DETAIL...]  one result; DETAIL lines as `#` lines on failure
 #   check NAME STATUS REGEX CMD...  one result: CMD exits STATUS and its
 #                               output (stdout + stderr) matches REGEX
@@ -40,6 +42,14 @@ need_program() {
 		echo "1..1"
 		exit 1
 	fi
+}
+
+exec_i386() {
+	if [ ! -x "$1" ]; then
+		echo "1..0 # SKIP $1 not built (make tools)"
+		exit 0
+	fi
+	exec qemu-i386 -L /usr/i686-linux-gnu "$1"
 }
 
 ok() {	# status, name, diagnostics...
