@@ -26,6 +26,7 @@
 #include "lib/util/fmt.h"
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/glx_sb_reg.h"
+#include "lib/util/bytes.h"
 
 #define SB_ALL_PAIRS	(AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_ENCRYPT) | \
 			 AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_DECRYPT) | \
@@ -122,19 +123,6 @@ uint64_t glx_trng_ctrl_default(uint64_t found)
 {
 	found &= ~(uint64_t)(GLX_SB_CTRL_T_TM | GLX_SB_CTRL_T_SEL_MASK);
 	return found | GLX_SB_CTRL_T_NE | (GLX_SB_T_SEL_BOTH << GLX_SB_CTRL_T_SEL_SHIFT);
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
 }
 
 /* Zeroes n bytes; the barrier keeps the compiler from dropping the stores. */
@@ -334,12 +322,12 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 	}
 	if (key) {
 		for (i = 0; i < 4; i++)
-			glx_sb_wr(GLX_SB_WKEY(i), le32(key + 4 * i));
+			glx_sb_wr(GLX_SB_WKEY(i), le32_get(key + 4 * i));
 		ctl |= GLX_SB_CTL_WK;
 	}
 	if (iv) {
 		for (i = 0; i < 4; i++)
-			glx_sb_wr(GLX_SB_CBC_IV(i), le32(iv + 4 * i));
+			glx_sb_wr(GLX_SB_CBC_IV(i), le32_get(iv + 4 * i));
 		ctl |= GLX_SB_CTL_CBC;
 	}
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0));
@@ -448,7 +436,7 @@ static void iv_readback(const uint8_t *expect)
 	uint8_t got[GLX_SB_AES_BLOCK];
 	unsigned i;
 	for (i = 0; i < 4; i++)
-		put_le32(got + 4 * i, glx_sb_rd(GLX_SB_CBC_IV(i)));
+		le32_put(got + 4 * i, glx_sb_rd(GLX_SB_CBC_IV(i)));
 	if (memcmp(got, expect, sizeof(got)) == 0)
 		glx_sb.stats.iv_readback_same++;
 	else

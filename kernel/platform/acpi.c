@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "lib/util/bytes.h"
+
 #define BDA_EBDA_SEGMENT   0x40E
 #define RSDP_SIG           "RSD PTR "
 #define FADT_PM_TMR_BLK    76      /* offset of the 32-bit PM_TMR_BLK */
@@ -18,26 +20,12 @@
 #define   FADT_TMR_VAL_EXT (1u << 8)
 #define SDT_HEADER_LEN     36
 
-static uint32_t rd32(const uint8_t *p)
-{
-	return p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
-
-static bool checksum_ok(const uint8_t *p, uint32_t len)
-{
-	uint8_t sum = 0;
-	uint32_t i;
-	for (i = 0; i < len; i++)
-		sum = (uint8_t)(sum + p[i]);
-	return sum == 0;
-}
-
 static const uint8_t *scan_rsdp(uintptr_t start, uintptr_t end)
 {
 	uintptr_t a;
 	for (a = start; a + 20 <= end; a += 16) {
 		const uint8_t *p = phys_ptr(a);
-		if (memcmp(p, RSDP_SIG, 8) == 0 && checksum_ok(p, 20))
+		if (memcmp(p, RSDP_SIG, 8) == 0 && bytes_sum_zero(p, 20))
 			return p;
 	}
 	return NULL;
@@ -50,12 +38,12 @@ static const uint8_t *sdt_at(uint32_t addr, const char *sig)
 	uint32_t len;
 	if (addr < 0x1000 || addr > 0xFFFF0000u)
 		return NULL;
-	len = rd32(p + 4);
+	len = le32_get(p + 4);
 	if (len < SDT_HEADER_LEN || len > 0x100000 || len > 0xFFFFFFFFu - addr)
 		return NULL;    /* too short, implausibly long, or wraps past 4 GiB */
 	if (sig && memcmp(p, sig, 4) != 0)
 		return NULL;
-	return checksum_ok(p, len) ? p : NULL;
+	return bytes_sum_zero(p, len) ? p : NULL;
 }
 
 bool acpi_find_pm_timer(struct acpi_pm_timer *t)
@@ -77,18 +65,18 @@ bool acpi_pm_timer_from_rsdp(const uint8_t *rsdp, struct acpi_pm_timer *t)
 	const uint8_t *rsdt, *fadt = NULL;
 	uint32_t i, n;
 
-	rsdt = sdt_at(rd32(rsdp + 16), "RSDT");
+	rsdt = sdt_at(le32_get(rsdp + 16), "RSDT");
 	if (!rsdt)
 		return false;
-	n = (rd32(rsdt + 4) - SDT_HEADER_LEN) / 4;
+	n = (le32_get(rsdt + 4) - SDT_HEADER_LEN) / 4;
 	for (i = 0; i < n && !fadt; i++)
-		fadt = sdt_at(rd32(rsdt + SDT_HEADER_LEN + 4 * i), "FACP");
-	if (!fadt || rd32(fadt + 4) < FADT_FLAGS + 4)
+		fadt = sdt_at(le32_get(rsdt + SDT_HEADER_LEN + 4 * i), "FACP");
+	if (!fadt || le32_get(fadt + 4) < FADT_FLAGS + 4)
 		return false;
-	t->port = (uint16_t)rd32(fadt + FADT_PM_TMR_BLK);
-	if (t->port == 0 || rd32(fadt + FADT_PM_TMR_BLK) > 0xFFFF)
+	t->port = (uint16_t)le32_get(fadt + FADT_PM_TMR_BLK);
+	if (t->port == 0 || le32_get(fadt + FADT_PM_TMR_BLK) > 0xFFFF)
 		return false;
-	t->ext32 = (rd32(fadt + FADT_FLAGS) & FADT_TMR_VAL_EXT) != 0;
+	t->ext32 = (le32_get(fadt + FADT_FLAGS) & FADT_TMR_VAL_EXT) != 0;
 	t->century = fadt[FADT_CENTURY];
 	memcpy(t->oem, rsdp + 9, 6);
 	t->oem[6] = '\0';

@@ -3,22 +3,12 @@
 
 #include <string.h>
 
+#include "lib/util/bytes.h"
+
 #define T_BIOS     0
 #define T_SYSTEM   1
 #define T_BOARD    2
 #define T_END      127
-
-static uint32_t le16(const uint8_t *p) { return p[0] | ((uint32_t)p[1] << 8); }
-static uint32_t le32(const uint8_t *p) { return le16(p) | (le16(p + 2) << 16); }
-
-static bool sum_zero(const uint8_t *p, size_t n)
-{
-	uint8_t s = 0;
-	size_t i;
-	for (i = 0; i < n; i++)
-		s = (uint8_t)(s + p[i]);
-	return s == 0;
-}
 
 /* SMBIOS 3.x, DSP0134 5.2.2: anchor, checksum at 5, length at 6 (0x18), table at 0x10. */
 static bool ep3(const uint8_t *p, size_t room, struct smbios_ep *ep)
@@ -27,13 +17,13 @@ static bool ep3(const uint8_t *p, size_t room, struct smbios_ep *ep)
 	if (room < 0x18 || memcmp(p, "_SM3_", 5) != 0)
 		return false;
 	elen = p[6];
-	if (elen < 0x18 || elen > 32 || elen > room || !sum_zero(p, elen))
+	if (elen < 0x18 || elen > 32 || elen > room || !bytes_sum_zero(p, elen))
 		return false;
 	ep->v3 = true;
 	ep->major = p[7];
 	ep->minor = p[8];
-	ep->table_len = le32(p + 0x0C);
-	ep->table_addr = (uint64_t)le32(p + 0x10) | ((uint64_t)le32(p + 0x14) << 32);
+	ep->table_len = le32_get(p + 0x0C);
+	ep->table_addr = (uint64_t)le32_get(p + 0x10) | ((uint64_t)le32_get(p + 0x14) << 32);
 	ep->count = 0;
 	return true;
 }
@@ -45,16 +35,16 @@ static bool ep2(const uint8_t *p, size_t room, struct smbios_ep *ep)
 	if (room < 0x1F || memcmp(p, "_SM_", 4) != 0)
 		return false;
 	elen = p[5];
-	if (elen < 0x1E || elen > 32 || elen > room || !sum_zero(p, elen))
+	if (elen < 0x1E || elen > 32 || elen > room || !bytes_sum_zero(p, elen))
 		return false;
-	if (memcmp(p + 0x10, "_DMI_", 5) != 0 || !sum_zero(p + 0x10, 15))
+	if (memcmp(p + 0x10, "_DMI_", 5) != 0 || !bytes_sum_zero(p + 0x10, 15))
 		return false;
 	ep->v3 = false;
 	ep->major = p[6];
 	ep->minor = p[7];
-	ep->table_len = le16(p + 0x16);
-	ep->table_addr = le32(p + 0x18);
-	ep->count = le16(p + 0x1C);
+	ep->table_len = le16_get(p + 0x16);
+	ep->table_addr = le32_get(p + 0x18);
+	ep->count = le16_get(p + 0x1C);
 	return true;
 }
 

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "lib/util/bytes.h"
+
 /* FIPS 140-2 section 4.9.1 (change notice 2001-10-10), runs test intervals. */
 const uint16_t fips_runs_lo[FIPS_RUN_CLASSES] = { 2315, 1114, 527, 240, 103, 103 };
 const uint16_t fips_runs_hi[FIPS_RUN_CLASSES] = { 2685, 1386, 723, 384, 209, 209 };
@@ -14,11 +16,6 @@ static const char *const test_names[FIPS_TESTS] = {
 const char *fips_test_name(enum fips_test t)
 {
 	return (unsigned)t < FIPS_TESTS ? test_names[t] : "?";
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 static unsigned run_class(uint32_t len)
@@ -36,7 +33,7 @@ unsigned fips_block(const uint8_t *block, struct fips_carry *carry, struct fips_
 	memset(&st, 0, sizeof(st));
 
 	for (i = 0; i < FIPS_BLOCK_BYTES; i += 4) {
-		uint32_t w = le32(block + i);
+		uint32_t w = le32_get(block + i);
 
 		if (w == carry->last32)
 			st.repeated_word = true;
@@ -134,7 +131,7 @@ void rngtest_feed(struct rngtest_stream *s, const uint8_t *buf, size_t len)
 		buf += n;
 		len -= n;
 		if (!s->seeded && s->fill == FIPS_SEED_BYTES) {
-			s->carry.last32 = le32(s->buf);
+			s->carry.last32 = le32_get(s->buf);
 			s->seeded = true;
 			s->fill = 0;
 		} else if (s->fill == FIPS_BLOCK_BYTES) {
