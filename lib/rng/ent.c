@@ -166,13 +166,10 @@ static struct fx128 pow2(int e)
 	return fx128_shl(fx128_from(1), (unsigned)e);
 }
 
-size_t ent_fmt(const struct ent_result *r, enum ent_figure f, unsigned decimals,
-	       char *buf, size_t n)
+/* Entropy, chi-square, serial correlation (see ent.h: ent_fmt). */
+size_t ent_fmt_stat(const struct ent_result *r, enum ent_figure f, unsigned decimals,
+		    char *buf, size_t n)
 {
-	uint64_t bins_q48 = (r->bits ? 1 : 8) * FX_LOG2_ONE;
-	uint64_t m, h;
-	int s;
-
 	if (decimals > 9)
 		decimals = 9;
 	switch (f) {
@@ -183,6 +180,27 @@ size_t ent_fmt(const struct ent_result *r, enum ent_figure f, unsigned decimals,
 		if (r->n == 0)
 			break;
 		return put_ratio(buf, n, false, r->chisq_num, fx128_from(r->n), decimals);
+	case ENT_SCC:
+		if (!r->scc_defined)
+			return fmt_snprintf(buf, n, "-100000.%0*u", (int)decimals, 0u);
+		return put_ratio(buf, n, r->scc_neg, r->scc_num, r->scc_den, decimals);
+	default:	/* a figure of ent_fmt_value: ent_fmt never sends it here */
+		break;
+	}
+	return fmt_snprintf(buf, n, "-nan");
+}
+
+/* Mean, Monte Carlo pi and its error, compression (see ent.h: ent_fmt). */
+size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned decimals,
+		     char *buf, size_t n)
+{
+	uint64_t bins_q48 = (r->bits ? 1 : 8) * FX_LOG2_ONE;
+	uint64_t m, h;
+	int s;
+
+	if (decimals > 9)
+		decimals = 9;
+	switch (f) {
 	case ENT_MEAN:
 		if (r->n == 0)
 			break;
@@ -217,20 +235,19 @@ size_t ent_fmt(const struct ent_result *r, enum ent_figure f, unsigned decimals,
 		diff = fx128_cmp(pi, d) >= 0 ? fx128_sub(pi, d) : fx128_sub(d, pi);
 		return put_ratio(buf, n, false, fx128_mul128(diff, 100), pi, decimals);
 	}
-	case ENT_SCC:
-		if (!r->scc_defined)
-			return fmt_snprintf(buf, n, "-100000.%0*u", (int)decimals, 0u);
-		return put_ratio(buf, n, r->scc_neg, r->scc_num, r->scc_den, decimals);
 	case ENT_COMPRESSION:
 		/* ent: (short)(100 * (bits per sample - entropy) / bits per sample) */
 		h = r->entropy_q48 < bins_q48 ? r->entropy_q48 : bins_q48;
 		return fmt_snprintf(buf, n, "%llu", (unsigned long long)
 				    fx128_divmod(fx128_mul(bins_q48 - h, 100), fx128_from(bins_q48), 0).lo);
+	default:	/* a figure of ent_fmt_stat */
+		break;
 	}
 	return fmt_snprintf(buf, n, "-nan");
 }
 
-int64_t ent_micro(const struct ent_result *r, enum ent_figure f)
+/* Entropy, chi-square, serial correlation (see ent.h: ent_micro). */
+int64_t ent_micro_stat(const struct ent_result *r, enum ent_figure f)
 {
 	struct fx128 m;
 
@@ -241,18 +258,27 @@ int64_t ent_micro(const struct ent_result *r, enum ent_figure f)
 		if (r->n == 0)
 			return 0;
 		return (int64_t)fx128_div_round(fx128_mul128(r->chisq_num, 1000000), fx128_from(r->n));
-	case ENT_MEAN:
-		return r->n ? (int64_t)fx128_div_round(fx128_mul(r->sum, 1000000), fx128_from(r->n)) : 0;
-	case ENT_PI:
-		return r->points ? (int64_t)fx128_div_round(fx128_mul(r->inside, 4000000),
-							    fx128_from(r->points)) : 0;
 	case ENT_SCC:
 		if (!r->scc_defined)
 			return -100000 * (int64_t)1000000;
 		m = fx128_mul128(r->scc_num, 1000000);
 		return (r->scc_neg ? -1 : 1) * (int64_t)fx128_div_round(m, r->scc_den);
-	case ENT_PI_ERROR:
-	case ENT_COMPRESSION:
+	default:	/* a figure of ent_micro_value */
+		break;
+	}
+	return 0;
+}
+
+/* Mean and Monte Carlo pi; 0 for the percentages (see ent.h: ent_micro). */
+int64_t ent_micro_value(const struct ent_result *r, enum ent_figure f)
+{
+	switch (f) {
+	case ENT_MEAN:
+		return r->n ? (int64_t)fx128_div_round(fx128_mul(r->sum, 1000000), fx128_from(r->n)) : 0;
+	case ENT_PI:
+		return r->points ? (int64_t)fx128_div_round(fx128_mul(r->inside, 4000000),
+							    fx128_from(r->points)) : 0;
+	default:	/* the percentages, and the figures of ent_micro_stat */
 		break;
 	}
 	return 0;

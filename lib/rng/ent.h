@@ -77,14 +77,42 @@ enum ent_figure {
 };
 
 /*
- * Writes one figure as printf("%.*f", decimals, value) would print ent's
- * double; NUL-terminated in buf (n bytes). decimals <= 9. Returns the length.
- * A Monte Carlo figure with no points prints as glibc prints ent's NaN.
+ * ent_fmt writes one figure as printf("%.*f", decimals, value) would print
+ * ent's double; NUL-terminated in buf (n bytes). decimals <= 9. Returns the
+ * length. A Monte Carlo figure with no points prints as glibc prints ent's
+ * NaN. ent_micro gives a figure as a scaled integer for tests and verdicts:
+ * value * 10^6, rounded (0 for the percentages).
+ *
+ * Each is an inline dispatch to two halves: the figures of the sample
+ * statistics (entropy, chi-square, serial correlation: what the kernel
+ * prints and judges) and those of the sample values (mean, Monte Carlo pi,
+ * compression: the host tools' full ent output). A caller naming a
+ * constant figure links only its half, so the image carries no code for
+ * figures it never prints.
  */
-size_t ent_fmt(const struct ent_result *r, enum ent_figure f, unsigned decimals,
-	       char *buf, size_t n);
+size_t ent_fmt_stat(const struct ent_result *r, enum ent_figure f, unsigned decimals,
+		    char *buf, size_t n);
+size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned decimals,
+		     char *buf, size_t n);
+int64_t ent_micro_stat(const struct ent_result *r, enum ent_figure f);
+int64_t ent_micro_value(const struct ent_result *r, enum ent_figure f);
 
-/* Figures as scaled integers for tests and verdicts: value * 10^6, rounded. */
-int64_t ent_micro(const struct ent_result *r, enum ent_figure f);
+static inline __attribute__((always_inline)) bool ent_is_stat(enum ent_figure f)
+{
+	return f == ENT_ENTROPY || f == ENT_CHISQ || f == ENT_SCC;
+}
+
+static inline __attribute__((always_inline)) size_t
+ent_fmt(const struct ent_result *r, enum ent_figure f, unsigned decimals, char *buf, size_t n)
+{
+	return ent_is_stat(f) ? ent_fmt_stat(r, f, decimals, buf, n)
+			      : ent_fmt_value(r, f, decimals, buf, n);
+}
+
+static inline __attribute__((always_inline)) int64_t
+ent_micro(const struct ent_result *r, enum ent_figure f)
+{
+	return ent_is_stat(f) ? ent_micro_stat(r, f) : ent_micro_value(r, f);
+}
 
 #endif
