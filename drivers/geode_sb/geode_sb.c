@@ -155,44 +155,44 @@ static void guards_fill(uint8_t *dst, size_t n)
 	}
 }
 
-struct guard_damage {
-	unsigned count, first, last;
-};
-
-static void guard_scan(const uint8_t *p, unsigned base, struct guard_damage *g)
-{
-	unsigned i;
-	g->count = g->first = g->last = 0;
-	for (i = 0; i < GEODE_SB_GUARD; i++) {
-		if (p[i] == guard_byte(base + i))
-			continue;
-		if (g->count++ == 0)
-			g->first = i;
-		g->last = i;
-	}
-}
-
-/* Checks the guards around the n-byte destination at bus address dst_bus. */
+/*
+ * Checks the guards around the n-byte destination at bus address dst_bus
+ * of context c: side 0 the GEODE_SB_GUARD bytes before it, side 1 those
+ * after it. Each damaged side is described by how many bytes changed and
+ * the bus addresses of the first and last; one error names both sides.
+ */
 static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus, unsigned c)
 {
-	struct guard_damage b, a;
-	uint32_t b0 = dst_bus - GEODE_SB_GUARD, a0 = dst_bus + (uint32_t)n;
+	static const char *const where[3] = {
+		"before the destination changed", "after the destination changed", "after it",
+	};
+	char side[2][80];
+	const uint8_t *p;
+	uint32_t at;
+	unsigned s, i, count = 0, first = 0, last = 0, damaged = 0;
 
-	guard_scan(dst - GEODE_SB_GUARD, 0, &b);
-	guard_scan(dst + n, GEODE_SB_GUARD, &a);
-	if (b.count == 0 && a.count == 0)
+	for (s = 0; s < 2; s++) {
+		p = s ? dst + n : dst - GEODE_SB_GUARD;
+		at = s ? dst_bus + (uint32_t)n : dst_bus - GEODE_SB_GUARD;
+		side[s][0] = '\0';
+		for (i = count = 0; i < GEODE_SB_GUARD; i++) {
+			if (p[i] == guard_byte(s * GEODE_SB_GUARD + i))
+				continue;
+			if (count++ == 0)
+				first = i;
+			last = i;
+		}
+		if (!count)
+			continue;
+		fmt_snprintf(side[s], sizeof(side[s]), "%s%u bytes %s, at 0x%08x-0x%08x",
+			     damaged ? ", and " : "", count, where[s + damaged], at + first, at + last);
+		damaged = 1;
+	}
+	if (!damaged)
 		return ENGINE_OK;
 	glx_sb.stats.overruns++;
-	if (b.count && a.count)
-		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x, and %u bytes after it, at 0x%08x-0x%08x (DEST_%s=0x%08x LEN=%u)",
-			     b.count, b0 + b.first, b0 + b.last, a.count, a0 + a.first,
-			     a0 + a.last, dma_ctx[c].name, dst_bus, (unsigned)n);
-	else if (a.count)
-		glx_sb_error("geode-sb: DMA overrun: %u bytes after the destination changed, at 0x%08x-0x%08x (DEST_%s=0x%08x LEN=%u)",
-			     a.count, a0 + a.first, a0 + a.last, dma_ctx[c].name, dst_bus, (unsigned)n);
-	else
-		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x (DEST_%s=0x%08x LEN=%u)",
-			     b.count, b0 + b.first, b0 + b.last, dma_ctx[c].name, dst_bus, (unsigned)n);
+	glx_sb_error("geode-sb: DMA overrun: %s%s (DEST_%s=0x%08x LEN=%u)", side[0], side[1],
+		     dma_ctx[c].name, dst_bus, (unsigned)n);
 	if (!glx_sb.stats.first_overrun[0])
 		fmt_snprintf(glx_sb.stats.first_overrun, sizeof(glx_sb.stats.first_overrun), "%s",
 			     glx_sb.last_err);
@@ -363,16 +363,12 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 		glx_sb.wedged_keys[c] = key || iv;
 		glx_sb.stats.timeouts++;
 		c_now = glx_sb_rd(dma_ctx[c].ctl);
-		if (c == 0)
-			glx_sb_error("geode-sb: DMA timeout after %llu cycles (limit %llu, %u polls): CTL_A=0x%08x AES_INT=0x%08x SRC=0x%08x DST=0x%08x LEN=%u",
-				     (unsigned long long)elapsed, (unsigned long long)limit, polls,
-				     c_now, aint, glx_sb_rd(GLX_SB_SOURCE_A), glx_sb_rd(GLX_SB_DEST_A),
-				     glx_sb_rd(GLX_SB_LENGTH_A));
-		else
-			glx_sb_error("geode-sb: DMA timeout on context B after %llu cycles (limit %llu, %u polls): CTL_B=0x%08x AES_INT=0x%08x SRC_B=0x%08x DST_B=0x%08x LEN_B=%u",
-				     (unsigned long long)elapsed, (unsigned long long)limit, polls,
-				     c_now, aint, glx_sb_rd(GLX_SB_SOURCE_B), glx_sb_rd(GLX_SB_DEST_B),
-				     glx_sb_rd(GLX_SB_LENGTH_B));
+		/* Context B's registers are named with _B: "SRC_B=", "LEN_B=". */
+		glx_sb_error("geode-sb: DMA timeout%s after %llu cycles (limit %llu, %u polls): CTL_%s=0x%08x AES_INT=0x%08x SRC%s=0x%08x DST%s=0x%08x LEN%s=%u",
+			     c ? " on context B" : "", (unsigned long long)elapsed,
+			     (unsigned long long)limit, polls, dma_ctx[c].name, c_now, aint,
+			     c ? "_B" : "", glx_sb_rd(dma_ctx[c].src), c ? "_B" : "",
+			     glx_sb_rd(dma_ctx[c].dst), c ? "_B" : "", glx_sb_rd(dma_ctx[c].len));
 		rc = ENGINE_ETIMEOUT;
 	}
 	if (rc)
@@ -389,11 +385,6 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 			rc = rc2;
 	}
 	return rc;
-}
-
-int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
-{
-	return glx_sb_dma_ops(1, key, iv, enc, n);
 }
 
 /*
@@ -418,15 +409,15 @@ static void key_wipe_refused(void)
 /* Zeroes the key and IV registers (engine idle only) and the first `used` bytes of each buffer. */
 void glx_sb_wipe_after(size_t used)
 {
+	unsigned c;
+
 	if (glx_sb_engine_idle())
 		wipe_key_regs();
 	else
 		key_wipe_refused();
-	if (used) {
-		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_SRC, used);
-		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
-		glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_SRC, used);
-		glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
+	for (c = 0; used && c < GLX_SB_CONTEXTS; c++) {
+		glx_sb_wipe(dma_ctx[c].area + GLX_SB_DMA_SRC, used);
+		glx_sb_wipe(dma_ctx[c].area + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
 	}
 }
 
@@ -477,25 +468,17 @@ static void sb_release(struct aes_session *s)
 	glx_sb.stats.key_wipes++;
 }
 
-static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
-		    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+/*
+ * The checks both crypt calls make after their mode check: a length that
+ * is a multiple of 16, an IV where CBC needs one (no_iv), a usable block.
+ */
+static int sb_check(size_t len, bool no_iv)
 {
-	uint8_t chain[GLX_SB_AES_BLOCK], next[GLX_SB_AES_BLOCK];
-	uint8_t *src = glx_sb_dma + GLX_SB_DMA_SRC, *dst = glx_sb_dma + GLX_SB_DMA_DST;
-	bool enc = dir == AES_DIR_ENCRYPT, cbc = mode == AES_MODE_CBC;
-	size_t off, n = 0, used = 0;
-	int rc = ENGINE_OK;
-
-	if (!aes_engine_supports(&glx_sb_engine, s->key_bits, mode, dir)) {
-		glx_sb_error("geode-sb: aes-%u %s %s is not claimed (AES-128 ECB/CBC only)",
-			     s->key_bits, aes_mode_name(mode), aes_dir_name(dir));
-		return ENGINE_EUNSUPPORTED;
-	}
 	if (len % GLX_SB_AES_BLOCK) {
 		glx_sb_error("geode-sb: length %u is not a multiple of 16", (unsigned)len);
 		return ENGINE_ELEN;
 	}
-	if (cbc && !iv) {
+	if (no_iv) {
 		glx_sb_error("geode-sb: CBC without an IV");
 		return ENGINE_EUNSUPPORTED;
 	}
@@ -503,32 +486,75 @@ static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 		glx_sb_error("geode-sb: not available: %s", geode_sb_absent_reason());
 		return ENGINE_EHW;
 	}
-	if (cbc)
-		memcpy(chain, iv, sizeof(chain));
+	return ENGINE_OK;
+}
+
+/*
+ * The chunk loop of both crypt calls: len bytes (a multiple of 16) from
+ * in[c] to out[c] on each context c in mask (bit 0 A, bit 1 B), at most
+ * GEODE_SB_CHUNK bytes per DMA operation, through the DMA areas. chain:
+ * NULL for ECB; for CBC (context A only) the 16-byte IV, chained across
+ * the chunks and left as the next IV. Ends with glx_sb_wipe_after().
+ * Returns 0 or the first failing operation's error.
+ */
+static int sb_chunks(const uint8_t *key, unsigned mask, bool enc, uint8_t *chain,
+		     const uint8_t *const in[], uint8_t *const out[], size_t len)
+{
+	uint8_t next[GLX_SB_AES_BLOCK];
+	const uint8_t *src = glx_sb_dma + GLX_SB_DMA_SRC, *dst = glx_sb_dma + GLX_SB_DMA_DST;
+	size_t off, n = 0, used = 0;
+	unsigned c;
+	int rc = ENGINE_OK;
+
 	for (off = 0; off < len; off += n) {
 		n = len - off < GEODE_SB_CHUNK ? len - off : GEODE_SB_CHUNK;
-		memcpy(src, in + off, n);
+		for (c = 0; c < GLX_SB_CONTEXTS; c++)
+			if (mask & (1u << c))
+				memcpy(dma_ctx[c].area + GLX_SB_DMA_SRC, in[c] + off, n);
 		if (n > used)
 			used = n;
 		/* Decrypt chains the last input block: save it before out (maybe = in) changes. */
-		if (cbc && !enc)
+		if (chain && !enc)
 			memcpy(next, src + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
-		rc = glx_sb_run_dma(sess_key(s), cbc ? chain : NULL, enc, n);
+		rc = glx_sb_dma_ops(mask, key, chain, enc, n);
 		if (rc)
 			break;
-		if (cbc) {
+		if (chain) {
 			if (enc)
 				memcpy(next, dst + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
 			iv_readback(next);
-			memcpy(chain, next, sizeof(chain));
+			memcpy(chain, next, sizeof(next));
 		}
-		memcpy(out + off, dst, n);
+		for (c = 0; c < GLX_SB_CONTEXTS; c++)
+			if (mask & (1u << c))
+				memcpy(out[c] + off, dma_ctx[c].area + GLX_SB_DMA_DST, n);
 	}
 	glx_sb_wipe_after(used);
+	glx_sb_wipe(next, sizeof(next));
+	return rc;
+}
+
+static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
+		    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
+{
+	uint8_t chain[GLX_SB_AES_BLOCK];
+	bool cbc = mode == AES_MODE_CBC;
+	int rc;
+
+	if (!aes_engine_supports(&glx_sb_engine, s->key_bits, mode, dir)) {
+		glx_sb_error("geode-sb: aes-%u %s %s is not claimed (AES-128 ECB/CBC only)",
+			     s->key_bits, aes_mode_name(mode), aes_dir_name(dir));
+		return ENGINE_EUNSUPPORTED;
+	}
+	rc = sb_check(len, cbc && !iv);
+	if (rc)
+		return rc;
+	if (cbc)
+		memcpy(chain, iv, sizeof(chain));
+	rc = sb_chunks(sess_key(s), 1, dir == AES_DIR_ENCRYPT, cbc ? chain : NULL, &in, &out, len);
 	if (rc == ENGINE_OK && cbc)
 		memcpy(iv, chain, sizeof(chain));
 	glx_sb_wipe(chain, sizeof(chain));
-	glx_sb_wipe(next, sizeof(next));
 	return rc;
 }
 
@@ -541,36 +567,19 @@ static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir
 			 uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
 			 uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len)
 {
-	size_t off, n = 0, used = 0;
-	int rc = ENGINE_OK;
+	const uint8_t *in[GLX_SB_CONTEXTS] = { in_a, in_b };
+	uint8_t *out[GLX_SB_CONTEXTS] = { out_a, out_b };
+	int rc;
 
 	if (mode != AES_MODE_ECB || iv_a || iv_b || s->key_bits != 8 * GLX_SB_KEY_BYTES) {
 		glx_sb_error("geode-sb: dual-context %s: only AES-128 ECB (the contexts share WKEY and CBC_IV)",
 			     aes_mode_name(mode));
 		return ENGINE_EUNSUPPORTED;
 	}
-	if (len % GLX_SB_AES_BLOCK) {
-		glx_sb_error("geode-sb: length %u is not a multiple of 16", (unsigned)len);
-		return ENGINE_ELEN;
-	}
-	if (!glx_sb.info.ok) {
-		glx_sb_error("geode-sb: not available: %s", geode_sb_absent_reason());
-		return ENGINE_EHW;
-	}
-	for (off = 0; off < len; off += n) {
-		n = len - off < GEODE_SB_CHUNK ? len - off : GEODE_SB_CHUNK;
-		memcpy(glx_sb_dma + GLX_SB_DMA_SRC, in_a + off, n);
-		memcpy(glx_sb_dma_b + GLX_SB_DMA_SRC, in_b + off, n);
-		if (n > used)
-			used = n;
-		rc = glx_sb_dma_ops(3, sess_key(s), NULL, dir == AES_DIR_ENCRYPT, n);
-		if (rc)
-			break;
-		memcpy(out_a + off, glx_sb_dma + GLX_SB_DMA_DST, n);
-		memcpy(out_b + off, glx_sb_dma_b + GLX_SB_DMA_DST, n);
-	}
-	glx_sb_wipe_after(used);
-	return rc;
+	rc = sb_check(len, false);
+	if (rc)
+		return rc;
+	return sb_chunks(sess_key(s), 3, dir == AES_DIR_ENCRYPT, NULL, in, out, len);
 }
 
 /* ---- accessors ---- */
@@ -610,16 +619,13 @@ const struct geode_sb_stats *geode_sb_stats(void)
 bool geode_sb_dma_clean(size_t *offset)
 {
 	size_t i;
-	for (i = 0; i < sizeof(glx_sb_dma); i++)
-		if (glx_sb_dma[i]) {
-			*offset = i;
-			return false;
-		}
-	for (i = 0; i < sizeof(glx_sb_dma_b); i++)
-		if (glx_sb_dma_b[i]) {
-			*offset = sizeof(glx_sb_dma) + i;
-			return false;
-		}
+	unsigned c;
+	for (c = 0; c < GLX_SB_CONTEXTS; c++)
+		for (i = 0; i < GLX_SB_DMA_BYTES; i++)
+			if (dma_ctx[c].area[i]) {
+				*offset = c * GLX_SB_DMA_BYTES + i;
+				return false;
+			}
 	return true;
 }
 

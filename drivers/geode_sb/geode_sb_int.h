@@ -50,18 +50,14 @@ extern uint8_t glx_sb_dma_b[GLX_SB_DMA_BYTES];	/* context B, the same layout */
 extern struct aes_engine glx_sb_engine;
 
 /*
- * One DMA operation of n bytes (16..GEODE_SB_CHUNK, a multiple of 16) from
- * the source bounce buffer, already filled, to the destination one. key:
- * 16 bytes for WKEY0..3, or NULL for the hidden key; iv: 16 bytes for CBC,
- * NULL for ECB. Returns 0, ENGINE_ETIMEOUT or ENGINE_EHW (error recorded).
- */
-int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
-
-/*
- * The same on the contexts in mask (bit 0 A, bit 1 B), each through its own
- * DMA area, started together and waited for together (the limit scales
- * with the bytes of both). iv only with one context (CBC_IV is shared).
- * A timeout leaves only the contexts still running marked busy.
+ * DMA operations of n bytes (16..GEODE_SB_CHUNK, a multiple of 16) on the
+ * contexts in mask (bit 0 A, bit 1 B), each from its source bounce buffer,
+ * already filled, to its destination one, started together and waited
+ * for together (the limit scales with the bytes of both). key: 16 bytes
+ * for WKEY0..3, or NULL for the hidden key; iv: 16 bytes for CBC, NULL for
+ * ECB, only with one context (CBC_IV is shared). A timeout leaves only the
+ * contexts still running marked busy. Returns 0, ENGINE_ETIMEOUT or
+ * ENGINE_EHW (error recorded).
  */
 int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
 
