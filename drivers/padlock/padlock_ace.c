@@ -363,18 +363,6 @@ static int ace_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir
 
 /* ---- self-tests ---- */
 
-/* Why the ACE cannot be tested, or NULL. */
-static const char *ace_absent(void)
-{
-	const char *why = padlock_absent_reason();
-	if (why)
-		return why;
-	if (padlock_dev.ace != PADLOCK_ENABLED)
-		return padlock_dev.ace == PADLOCK_ABSENT ? "PadLock ACE absent on this CPU"
-							 : "PadLock ACE present but disabled";
-	return NULL;
-}
-
 static size_t nonzero_bytes(const uint8_t *p, size_t n)
 {
 	size_t i, k = 0;
@@ -395,15 +383,12 @@ enum drv_status padlock_t_ace_wipe(char *d, size_t cap)
 	static uint8_t data[3 * AES_BLOCK_BYTES + 1];
 	static const uint8_t key[16] = "wipe-test key 16";
 	uint8_t iv[AES_BLOCK_BYTES];
-	const char *why = ace_absent();
 	size_t iv_left[2], bounce_left[2];
 	unsigned i;
 	int rc = ENGINE_OK;
 
-	if (why) {
-		fmt_snprintf(d, cap, "%s", why);
+	if (padlock_unit_skip(padlock_dev.ace, "ACE", d, cap))
 		return DRV_SKIP;
-	}
 	memset(&s, 0, sizeof(s));
 	s.engine = &ace_engine;
 	rc = ace_set_key(&s, key, 128);
@@ -505,13 +490,13 @@ enum drv_status padlock_t_ctr_probe(char *d, size_t cap)
 	uint8_t wrap[16];
 	struct aes_ctx k;
 	bool f51, carry128, wrap32;
-	const char *why = ace_absent();
 
-	if (!why && padlock_dev.ace2 != PADLOCK_ENABLED)
-		why = padlock_dev.ace2 == PADLOCK_ABSENT ? "ACE2 absent: no rep xcrypt-ctr on this CPU"
-							 : "ACE2 present but disabled: rep xcrypt-ctr not run";
-	if (why) {
-		fmt_snprintf(d, cap, "%s", why);
+	if (padlock_unit_skip(padlock_dev.ace, "ACE", d, cap))
+		return DRV_SKIP;
+	if (padlock_dev.ace2 != PADLOCK_ENABLED) {
+		fmt_snprintf(d, cap, "%s", padlock_dev.ace2 == PADLOCK_ABSENT ?
+			     "ACE2 absent: no rep xcrypt-ctr on this CPU" :
+			     "ACE2 present but disabled: rep xcrypt-ctr not run");
 		return DRV_SKIP;
 	}
 	probe_run(f51_ctr, f51_pt, 2);

@@ -75,6 +75,14 @@ extern struct padlock_dev padlock_dev;
 
 
 /*
+ * Whether a self-test of a unit (state st, named unit: "ACE", "RNG",
+ * "PMM") skips: true with the reason in d (cap bytes), the driver's absent
+ * reason or "PadLock <unit> absent on this CPU" / "... present but
+ * disabled"; false when the unit is enabled.
+ */
+bool padlock_unit_skip(enum padlock_state st, const char *unit, char *d, size_t cap);
+
+/*
  * Around every PadLock instruction: clears CR0.TS and CR0.EM (unless the
  * no_cr0_ts test switch is set) and returns what to restore.
  */

@@ -182,19 +182,13 @@ static enum drv_status test_divisor(unsigned i, char *d, size_t cap)
 {
 	const struct rng_source *r = &xstore_sources[i];
 	struct xstore_ctx *c = r->ctx;
-	const char *why = padlock_absent_reason();
 	uint8_t buf[RNG_TEST_BYTES];
 	size_t got = 0, k;
 	bool varied = false;
 	int rc;
 
-	if (!why && padlock_dev.rng != PADLOCK_ENABLED)
-		why = padlock_dev.rng == PADLOCK_ABSENT ? "PadLock RNG absent on this CPU"
-							: "PadLock RNG present but disabled";
-	if (why) {
-		fmt_snprintf(d, cap, "%s", why);
+	if (padlock_unit_skip(padlock_dev.rng, "RNG", d, cap))
 		return DRV_SKIP;
-	}
 	c->divisor = i;
 	memset(buf, 0, sizeof(buf));
 	rc = r->read(r, buf, sizeof(buf), &got);
