@@ -95,23 +95,41 @@ void glx_sb_wr(unsigned off, uint32_t val)
 
 struct drv_log geode_sb_log;
 
-void glx_sb_error(const char *fmt, ...)
+/*
+ * The error record: last_err = "<who>: <text>"; the log gets the text
+ * alone for the block's own errors (its lines are attributed already),
+ * with the source's name for the TRNG's.
+ */
+static void sb_verror(const char *who, const char *fmt, va_list ap)
 {
-	static const char prefix[] = "geode-sb: ";
-	const char *text = glx_sb.last_err;
-	va_list ap;
+	char *e = glx_sb.last_err;
+	size_t n = fmt_snprintf(e, sizeof(glx_sb.last_err), "%s: ", who ? who : glx_sb_engine.name);
 
-	va_start(ap, fmt);
-	fmt_vsnprintf(glx_sb.last_err, sizeof(glx_sb.last_err), fmt, ap);
-	va_end(ap);
+	fmt_vsnprintf(e + n, sizeof(glx_sb.last_err) - n, fmt, ap);
 	glx_sb.stats.errors++;
 	if (glx_sb.err_printed < GEODE_SB_ERR_PRINT) {
-		if (strncmp(text, prefix, sizeof(prefix) - 1) == 0)
-			text += sizeof(prefix) - 1;	/* the log's lines are attributed already */
-		drv_log(&geode_sb_log, "%s", text);
+		drv_log(&geode_sb_log, "%s", who ? e : e + n);
 		if (++glx_sb.err_printed == GEODE_SB_ERR_PRINT)
 			drv_log(&geode_sb_log, "further errors are not printed");
 	}
+}
+
+void glx_sb_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_verror(NULL, fmt, ap);
+	va_end(ap);
+}
+
+void glx_trng_error(const char *source, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_verror(source, fmt, ap);
+	va_end(ap);
 }
 
 uint64_t glx_sb_ticks_per_s(void)
@@ -191,7 +209,7 @@ static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus, unsigned
 	if (!damaged)
 		return ENGINE_OK;
 	glx_sb.stats.overruns++;
-	glx_sb_error("geode-sb: DMA overrun: %s%s (DEST_%s=0x%08x LEN=%u)", side[0], side[1],
+	glx_sb_error("DMA overrun: %s%s (DEST_%s=0x%08x LEN=%u)", side[0], side[1],
 		     dma_ctx[c].name, dst_bus, (unsigned)n);
 	if (!glx_sb.stats.first_overrun[0])
 		fmt_snprintf(glx_sb.stats.first_overrun, sizeof(glx_sb.stats.first_overrun), "%s",
@@ -298,12 +316,12 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 		dst_bus[c] = hw_dma_addr(dst);
 		if (src_bus[c] == HW_DMA_NONE || dst_bus[c] == HW_DMA_NONE ||
 		    ((src_bus[c] | dst_bus[c]) & (GLX_SB_DMA_ALIGN - 1))) {
-			glx_sb_error("geode-sb: DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
+			glx_sb_error("DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
 				     src_bus[c], dst_bus[c]);
 			return ENGINE_EHW;
 		}
 		if (!ctx_idle(c) || ((key || iv) && !keys_writable()) || (c == 0 && !glx_sb_engine_idle())) {
-			glx_sb_error("geode-sb: engine still busy with a timed-out operation: CTL_%s=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
+			glx_sb_error("engine still busy with a timed-out operation: CTL_%s=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
 				     glx_sb.wedged[c] ? dma_ctx[c].name : "A", glx_sb.busy_ctl,
 				     glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 			return ENGINE_ETIMEOUT;
@@ -364,7 +382,7 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 		glx_sb.stats.timeouts++;
 		c_now = glx_sb_rd(dma_ctx[c].ctl);
 		/* Context B's registers are named with _B: "SRC_B=", "LEN_B=". */
-		glx_sb_error("geode-sb: DMA timeout%s after %llu cycles (limit %llu, %u polls): CTL_%s=0x%08x AES_INT=0x%08x SRC%s=0x%08x DST%s=0x%08x LEN%s=%u",
+		glx_sb_error("DMA timeout%s after %llu cycles (limit %llu, %u polls): CTL_%s=0x%08x AES_INT=0x%08x SRC%s=0x%08x DST%s=0x%08x LEN%s=%u",
 			     c ? " on context B" : "", (unsigned long long)elapsed,
 			     (unsigned long long)limit, polls, dma_ctx[c].name, c_now, aint,
 			     c ? "_B" : "", glx_sb_rd(dma_ctx[c].src), c ? "_B" : "",
@@ -445,7 +463,7 @@ static uint8_t *sess_key(struct aes_session *s)
 static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bits)
 {
 	if (key_bits != 8 * GLX_SB_KEY_BYTES) {
-		glx_sb_error("geode-sb: %u-bit key: the engine does AES-128 only", key_bits);
+		glx_sb_error("%u-bit key: the engine does AES-128 only", key_bits);
 		return ENGINE_EKEY;
 	}
 	memcpy(sess_key(s), key, GLX_SB_KEY_BYTES);
@@ -475,15 +493,15 @@ static void sb_release(struct aes_session *s)
 static int sb_check(size_t len, bool no_iv)
 {
 	if (len % GLX_SB_AES_BLOCK) {
-		glx_sb_error("geode-sb: length %u is not a multiple of 16", (unsigned)len);
+		glx_sb_error("length %u is not a multiple of 16", (unsigned)len);
 		return ENGINE_ELEN;
 	}
 	if (no_iv) {
-		glx_sb_error("geode-sb: CBC without an IV");
+		glx_sb_error("CBC without an IV");
 		return ENGINE_EUNSUPPORTED;
 	}
 	if (!glx_sb.info.ok) {
-		glx_sb_error("geode-sb: not available: %s", geode_sb_absent_reason());
+		glx_sb_error("not available: %s", geode_sb_absent_reason());
 		return ENGINE_EHW;
 	}
 	return ENGINE_OK;
@@ -542,7 +560,7 @@ static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 	int rc;
 
 	if (!aes_engine_supports(&glx_sb_engine, s->key_bits, mode, dir)) {
-		glx_sb_error("geode-sb: aes-%u %s %s is not claimed (AES-128 ECB/CBC only)",
+		glx_sb_error("aes-%u %s %s is not claimed (AES-128 ECB/CBC only)",
 			     s->key_bits, aes_mode_name(mode), aes_dir_name(dir));
 		return ENGINE_EUNSUPPORTED;
 	}
@@ -572,7 +590,7 @@ static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir
 	int rc;
 
 	if (mode != AES_MODE_ECB || iv_a || iv_b || s->key_bits != 8 * GLX_SB_KEY_BYTES) {
-		glx_sb_error("geode-sb: dual-context %s: only AES-128 ECB (the contexts share WKEY and CBC_IV)",
+		glx_sb_error("dual-context %s: only AES-128 ECB (the contexts share WKEY and CBC_IV)",
 			     aes_mode_name(mode));
 		return ENGINE_EUNSUPPORTED;
 	}

@@ -188,28 +188,29 @@ static void report_eeprom(void)
  * when the operation does not complete, which the data book's ST/flag
  * protocol rules out.
  */
-enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
+void glx_sb_ones_block(uint8_t out[GLX_SB_AES_BLOCK])
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];
 	static struct aes_ctx c;
-	uint8_t k[GLX_SB_KEY_BYTES], want[GLX_SB_AES_BLOCK];
+	uint8_t k[GLX_SB_KEY_BYTES];
+
+	memset(k, 0xFF, sizeof(k));
+	aes_set_key(&c, k, sizeof(k));
+	aes_encrypt_block(&c, zero, out);
+	aes_wipe(&c);
+}
+
+enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
+{
+	uint8_t want[GLX_SB_AES_BLOCK];
 	bool same;
 	int rc;
 
-	if (!glx_sb.info.found) {
-		fmt_snprintf(d, cap, "%s", glx_sb.absent);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
-	}
-	if (!glx_sb.info.ok) {
-		fmt_snprintf(d, cap, "geode-sb probe failed");
-		return DRV_SKIP;
-	}
 	memset(glx_sb_dma_b + GLX_SB_DMA_SRC, 0, GLX_SB_AES_BLOCK);
 	rc = glx_sb_dma_ops(2, NULL, NULL, true, GLX_SB_AES_BLOCK);
-	memset(k, 0xFF, sizeof(k));
-	aes_set_key(&c, k, sizeof(k));
-	aes_encrypt_block(&c, zero, want);
-	aes_wipe(&c);
+	glx_sb_ones_block(want);
 	same = memcmp(want, glx_sb_dma_b + GLX_SB_DMA_DST, sizeof(want)) == 0;
 	glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_DST, GLX_SB_AES_BLOCK);
 	glx_sb_wipe(want, sizeof(want));

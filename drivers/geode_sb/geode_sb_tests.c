@@ -145,31 +145,28 @@ static const char *swap_note(void)
 	return "";
 }
 
-/* Why the tests that need the device skip: absent, or (need_ok) the probe failed. */
-const char *glx_sb_skip_reason(bool need_ok)
+bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap)
 {
-	const struct geode_sb_info *in = geode_sb_info();
-	if (!in->found)
-		return geode_sb_absent_reason();
-	if (need_ok && !in->ok)
-		return "geode-sb probe failed";
-	return NULL;
-}
+	const struct geode_sb_info *in = &glx_sb.info;
+	const char *why = NULL;
 
-#define SKIP_UNLESS_READY(need_ok, d, cap)				\
-	do {								\
-		const char *why_ = glx_sb_skip_reason(need_ok);		\
-		if (why_) {						\
-			fmt_snprintf(d, cap, "%s", why_);		\
-			return DRV_SKIP;				\
-		}							\
-	} while (0)
+	if (!in->found)
+		why = geode_sb_absent_reason();
+	else if (need >= GLX_SB_NEED_OK && !in->ok)
+		why = "geode-sb probe failed";
+	else if (need == GLX_SB_NEED_RNG && !in->rng_ok)
+		why = glx_sb.rng_why;
+	if (why)
+		fmt_snprintf(d, cap, "%s", why);
+	return why != NULL;
+}
 
 static enum drv_status t_probe(char *d, size_t cap)
 {
 	const struct geode_sb_info *in = geode_sb_info();
 
-	SKIP_UNLESS_READY(false, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_FOUND, d, cap))
+		return DRV_SKIP;
 	if (!in->ok) {
 		fmt_snprintf(d, cap, "%s", geode_sb_absent_reason());
 		return DRV_FAIL;
@@ -187,7 +184,8 @@ static enum drv_status t_probe(char *d, size_t cap)
 
 static enum drv_status t_msr(char *d, size_t cap)
 {
-	SKIP_UNLESS_READY(false, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_FOUND, d, cap))
+		return DRV_SKIP;
 	fmt_snprintf(d, cap, "%s", glx_sb_msr_text());
 	return geode_sb_info()->msr_ok ? DRV_PASS : DRV_FAIL;
 }
@@ -198,7 +196,8 @@ static enum drv_status t_crosscheck(char *d, size_t cap)
 	char why[300];
 	unsigned i, failed = 0;
 
-	SKIP_UNLESS_READY(true, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
 	why[0] = '\0';
 	for (i = 0; i < N_XCASES; i++) {
 		char one[300];
@@ -228,7 +227,8 @@ static enum drv_status t_writable_key(char *d, size_t cap)
 	unsigned i;
 	int rc;
 
-	SKIP_UNLESS_READY(true, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
 	for (i = 0; i < sizeof(k1); i++) {
 		k1[i] = (uint8_t)i;
 		k2[i] = (uint8_t)(0xF0 ^ (15 - i));
@@ -255,10 +255,7 @@ static enum drv_status t_writable_key(char *d, size_t cap)
 		return DRV_FAIL;
 	}
 	if (memcmp(o1, o2, 16) == 0) {
-		memset(h, 0xFF, sizeof(h));
-		aes_set_key(&xs_ref, h, sizeof(h));
-		aes_encrypt_block(&xs_ref, zero, h);
-		aes_wipe(&xs_ref);
+		glx_sb_ones_block(h);
 		fmt_snprintf(d, cap, "the engine ignores the writable key: keys %s and %s both give %s%s",
 			     hex_encode(k1, 16, a, sizeof(a)), hex_encode(k2, 16, b, sizeof(b)),
 			     hex_encode(o1, 16, c, sizeof(c)),
@@ -283,11 +280,8 @@ static void try_inplace_dma(const struct aes_engine *e)
 	geode_sb_set_inplace_dma(true);
 	same = run_case(e, &c, 99, why, sizeof(why));
 	geode_sb_set_inplace_dma(false);
-	if (same)
-		drv_log(&geode_sb_log, "in-place DMA (SOURCE_A = DEST_A): same output as separate buffers (the driver uses separate ones)");
-	else
-		drv_log(&geode_sb_log, "in-place DMA (SOURCE_A = DEST_A): %s (the driver uses separate buffers)",
-			why);
+	drv_log(&geode_sb_log, "in-place DMA (SOURCE_A = DEST_A): %s (the driver uses separate %s)",
+		same ? "same output as separate buffers" : why, same ? "ones" : "buffers");
 }
 
 /* Runs after the cross-check: every DMA operation so far is judged. */
@@ -295,7 +289,8 @@ static enum drv_status t_guards(char *d, size_t cap)
 {
 	const struct geode_sb_stats *st = geode_sb_stats();
 
-	SKIP_UNLESS_READY(true, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
 	try_inplace_dma(geode_sb_engine());
 	drv_log(&geode_sb_log, "%lu DMA operations: done seen through CTL_A.ST %lu times, through the AES_INT flag %lu times; longest wait %llu cycles",
 		st->ops, st->done_by_st, st->done_by_flag, (unsigned long long)st->max_wait_cycles);
@@ -319,7 +314,8 @@ static enum drv_status t_iv_readback(char *d, size_t cap)
 	const struct geode_sb_stats *st = geode_sb_stats();
 	unsigned long n = st->iv_readback_same + st->iv_readback_other;
 
-	SKIP_UNLESS_READY(true, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
 	if (n == 0) {
 		fmt_snprintf(d, cap, "no CBC operation completed");
 		return DRV_FAIL;
@@ -338,7 +334,8 @@ static enum drv_status t_wiped(char *d, size_t cap)
 	size_t off = 0, i;
 	bool clean;
 
-	SKIP_UNLESS_READY(true, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
 	clean = geode_sb_dma_clean(&off);
 	for (i = 0; i < sizeof(xs_session.priv) && !xs_session.priv[i]; i++)
 		;

@@ -95,8 +95,8 @@ static int ctrl_write(const char *name, uint64_t v)
 		return 0;
 	if (hw_wrmsr_safe(GLX_SB_MSR_CTRL, v) != 0) {
 		ctrl_now = 0;
-		glx_sb_error("%s: wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP", name, GLX_SB_MSR_CTRL,
-			     (unsigned long long)v);
+		glx_trng_error(name, "wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP", GLX_SB_MSR_CTRL,
+			       (unsigned long long)v);
 		return ENGINE_EHW;
 	}
 	ctrl_now = v;
@@ -119,9 +119,9 @@ static int trng_word(const char *name, uint32_t *w)
 		el = hw_rdtsc() - t0;
 		if (el > limit || polls >= GEODE_SB_MAX_POLLS) {
 			hw_rdmsr_safe(GLX_SB_MSR_CTRL, &ctrl);
-			glx_sb_error("%s: RANDOM_NUM_STATUS not valid after %llu cycles (limit %llu, %u polls): STATUS=0x%08x CTRL=0x%llx",
-				     name, (unsigned long long)el, (unsigned long long)limit, polls, st,
-				     (unsigned long long)ctrl);
+			glx_trng_error(name, "RANDOM_NUM_STATUS not valid after %llu cycles (limit %llu, %u polls): STATUS=0x%08x CTRL=0x%llx",
+				       (unsigned long long)el, (unsigned long long)limit, polls, st,
+				       (unsigned long long)ctrl);
 			return ENGINE_ETIMEOUT;
 		}
 	}
@@ -140,8 +140,8 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 	if (got)
 		*got = 0;
 	if (!geode_sb_info()->rng_ok) {
-		glx_sb_error("%s: not available: %s", r->name,
-			     geode_sb_info()->ok ? glx_sb.rng_why : geode_sb_absent_reason());
+		glx_trng_error(r->name, "not available: %s",
+			       geode_sb_info()->ok ? glx_sb.rng_why : geode_sb_absent_reason());
 		return ENGINE_EHW;
 	}
 	memset(run, 0, sizeof(run));
@@ -158,11 +158,11 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 				if (run[k] + k < GEODE_TRNG_STUCK_WORDS)
 					continue;
 				if (k == 1)
-					glx_sb_error("%s: output stuck at 0x%08x for %u consecutive words while RANDOM_NUM_STATUS says valid (repetition count test, SP 800-90B 4.4.1)",
-						     r->name, w, run[k] + 1);
+					glx_trng_error(r->name, "output stuck at 0x%08x for %u consecutive words while RANDOM_NUM_STATUS says valid (repetition count test, SP 800-90B 4.4.1)",
+						       w, run[k] + 1);
 				else
-					glx_sb_error("%s: output repeats every %u words (%u words, 0x%08x ...) while RANDOM_NUM_STATUS says valid: noise source dead",
-						     r->name, k, run[k] + k, w);
+					glx_trng_error(r->name, "output repeats every %u words (%u words, 0x%08x ...) while RANDOM_NUM_STATUS says valid: noise source dead",
+						       k, run[k] + k, w);
 				rc = ENGINE_EHW;
 				break;
 			}
@@ -227,17 +227,6 @@ static int bench(const struct rng_source *r, size_t *bytes, uint64_t *cycles)
 	return rc;
 }
 
-/* Why the TRNG tests skip: no block, its probe failed, or the RNG was not set up. NULL when ready. */
-static const char *trng_skip(void)
-{
-	const char *why = glx_sb_skip_reason(true);
-	if (why)
-		return why;
-	if (!geode_sb_info()->rng_ok)
-		return glx_sb.rng_why;
-	return NULL;
-}
-
 static uint8_t tm_buf[GEODE_TRNG_TM_BYTES];
 static struct sp90b_counts tm_counts;
 static struct ent_ctx tm_ent;
@@ -251,7 +240,6 @@ static struct ent_ctx tm_ent;
 enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
 {
 	const struct rng_source *r = &sources[TRNG_TEST_MODE];
-	const char *skip = trng_skip();
 	struct ent_result er;
 	struct sp90b_mcv mcv;
 	char sh[16];
@@ -260,10 +248,8 @@ enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
 	bool restored;
 	int rc = 0;
 
-	if (skip) {
-		fmt_snprintf(d, cap, "%s", skip);
+	if (glx_sb_skip(GLX_SB_NEED_RNG, d, cap))
 		return DRV_SKIP;
-	}
 	t0 = hw_rdtsc();
 	while (rc == 0 && got < sizeof(tm_buf) && hw_rdtsc() - t0 < lim) {
 		n = 0;
@@ -307,14 +293,11 @@ enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
  */
 static enum drv_status throughput(unsigned i, char *d, size_t cap)
 {
-	const char *skip = trng_skip();
 	size_t bytes;
 	uint64_t cycles;
 
-	if (skip) {
-		fmt_snprintf(d, cap, "%s", skip);
+	if (glx_sb_skip(GLX_SB_NEED_RNG, d, cap))
 		return DRV_SKIP;
-	}
 	if (bench(&sources[i], &bytes, &cycles) != 0) {
 		if (sources[i].claim == RNG_CLAIM_CHARACTERISE) {
 			fmt_snprintf(d, cap, "information: %u bytes, then %s", (unsigned)bytes,
