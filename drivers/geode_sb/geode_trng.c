@@ -59,17 +59,21 @@ static uint64_t ctrl_now;	/* CTRL as last written by us; 0 = unknown */
 
 static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got);
 
-#define RAW_WHY "no documented entropy claim for this mode (nobody uses or published it): characterised"
+/*
+ * claim_why of T_SEL 0-2 (characterised): "T_SEL <n> <what>: " and the
+ * reason they share, written by geode_trng_register() (one copy of it in
+ * the image, not three).
+ */
+static char raw_why[3][112];
+static const char *const raw_what[3] = { "raw noise", "LFSR only", "whitener only" };
 
 static struct rng_source sources[TRNG_SOURCES] = {
 	{ "geode-trng/tsel0", "Geode LX TRNG, T_SEL 0: raw noise", false, &modes[0], trng_read,
-	  RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM, "T_SEL 0 raw noise: " RAW_WHY },
+	  RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM, raw_why[0] },
 	{ "geode-trng/tsel1", "Geode LX TRNG, T_SEL 1: LFSR post-processing", false,
-	  &modes[1], trng_read, RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM,
-	  "T_SEL 1 LFSR only: " RAW_WHY },
+	  &modes[1], trng_read, RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM, raw_why[1] },
 	{ "geode-trng/tsel2", "Geode LX TRNG, T_SEL 2: whitener post-processing", false,
-	  &modes[2], trng_read, RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM,
-	  "T_SEL 2 whitener only: " RAW_WHY },
+	  &modes[2], trng_read, RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM, raw_why[2] },
 	{ "geode-trng/tsel3", "Geode LX TRNG, T_SEL 3: LFSR + whitener (the BSDs' setting)",
 	  false, &modes[3], trng_read, RNG_CLAIM_FULL, 0, NULL },
 	/* Not registered: read only by the T_TM probe. */
@@ -197,6 +201,10 @@ void geode_trng_register(void)
 {
 	unsigned i;
 	ctrl_now = geode_sb_info()->ctrl_set;
+	for (i = 0; i < 3; i++)
+		fmt_snprintf(raw_why[i], sizeof(raw_why[i]),
+			     "T_SEL %u %s: no documented entropy claim for this mode (nobody uses or published it): characterised",
+			     i, raw_what[i]);
 	for (i = 0; i < TRNG_TEST_MODE; i++) {
 		if (engine_register_rng(&sources[i]) != ENGINE_OK)
 			drv_log(&geode_sb_log, "RNG registry full: %s not registered", sources[i].name);

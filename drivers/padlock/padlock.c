@@ -142,23 +142,21 @@ static void enable_judge(unsigned idx, enum padlock_state now)
 
 	if (!e->wrote)
 		return;
-	if (now == PADLOCK_ENABLED) {
-		fmt_snprintf(note, PADLOCK_NOTE_MAX,
-			     "%s was present but disabled: enabled it by setting MSR 0x%X bit %u (0x%llx -> 0x%llx)",
-			     e->unit, e->msr, bit_index(e->bit), from, to);
-		return;
+	why[0] = '\0';	/* stays empty when the unit is enabled now */
+	if (now != PADLOCK_ENABLED) {
+		if (!e->read_back)
+			fmt_snprintf(why, sizeof(why), "reading MSR 0x%X back faulted", e->msr);
+		else if (!(e->after & e->bit))
+			fmt_snprintf(why, sizeof(why), "the bit did not stick, MSR 0x%X reads 0x%llx",
+				     e->msr, back);
+		else
+			fmt_snprintf(why, sizeof(why), "MSR 0x%X reads 0x%llx but CPUID 0xC0000001 EDX=0x%08x",
+				     e->msr, back, padlock_dev.edx);
 	}
-	if (!e->read_back)
-		fmt_snprintf(why, sizeof(why), "reading MSR 0x%X back faulted", e->msr);
-	else if (!(e->after & e->bit))
-		fmt_snprintf(why, sizeof(why), "the bit did not stick, MSR 0x%X reads 0x%llx",
-			     e->msr, back);
-	else
-		fmt_snprintf(why, sizeof(why), "MSR 0x%X reads 0x%llx but CPUID 0xC0000001 EDX=0x%08x",
-			     e->msr, back, padlock_dev.edx);
 	fmt_snprintf(note, PADLOCK_NOTE_MAX,
-		     "%s was present but disabled: tried to enable it by setting MSR 0x%X bit %u (0x%llx -> 0x%llx); the unit is still disabled: %s",
-		     e->unit, e->msr, bit_index(e->bit), from, to, why);
+		     "%s was present but disabled: %s by setting MSR 0x%X bit %u (0x%llx -> 0x%llx)%s%s",
+		     e->unit, why[0] ? "tried to enable it" : "enabled it", e->msr, bit_index(e->bit),
+		     from, to, why[0] ? "; the unit is still disabled: " : "", why);
 }
 
 /*

@@ -22,6 +22,7 @@
 
 #include "lib/engine/engine.h"
 #include "lib/crypto/sha.h"
+#include "lib/util/fmt.h"
 #include "drivers/padlock/padlock_insn.h"
 #include "drivers/padlock/padlock_int.h"
 #include "drivers/padlock/padlock_reg.h"
@@ -43,18 +44,23 @@ static struct hash_engine phe_sha256 = {
 	.digest = phe_digest,
 };
 
+/* The engines' descriptions, written by padlock_phe_register() for the mode in use. */
+static char phe_desc[2][120];
+
 int padlock_phe_register(void)
 {
-	int rc;
-	bool blocks = padlock_dev.phe_block_mode;
+	struct hash_engine *e[2] = { &phe_sha1, &phe_sha256 };
+	unsigned i;
+	int rc = 0;
 
-	phe_sha1.description = blocks ? "VIA PadLock PHE rep xsha1, block mode, software padding"
-				      : "VIA PadLock PHE rep xsha1, one-shot (hardware padding; the empty message in software: ECX = 0 is never issued)";
-	phe_sha256.description = blocks ? "VIA PadLock PHE rep xsha256, block mode, software padding"
-					: "VIA PadLock PHE rep xsha256, one-shot (hardware padding; the empty message in software: ECX = 0 is never issued)";
-	rc = engine_register_hash(&phe_sha1);
-	if (rc == 0)
-		rc = engine_register_hash(&phe_sha256);
+	for (i = 0; i < 2 && rc == 0; i++) {
+		fmt_snprintf(phe_desc[i], sizeof(phe_desc[i]), "VIA PadLock PHE rep xsha%s, %s",
+			     i ? "256" : "1", padlock_dev.phe_block_mode ?
+			     "block mode, software padding" :
+			     "one-shot (hardware padding; the empty message in software: ECX = 0 is never issued)");
+		e[i]->description = phe_desc[i];
+		rc = engine_register_hash(e[i]);
+	}
 	return rc;
 }
 
