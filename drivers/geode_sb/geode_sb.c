@@ -217,14 +217,19 @@ static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus, unsigned
 	return ENGINE_EHW;
 }
 
+/* Writes the 16 bytes at p (NULL: zeros) to WKEY0..3 (off GLX_SB_WKEY(0)) or CBC_IV0..3. */
+static void wr_block(unsigned off, const uint8_t *p)
+{
+	unsigned i;
+	for (i = 0; i < 4; i++)
+		glx_sb_wr(off + 4 * i, p ? le32_get(p + 4 * i) : 0);
+}
+
 /* Zeroes WKEY0..3 and CBC_IV0..3; only while the engine is idle. */
 static void wipe_key_regs(void)
 {
-	unsigned i;
-	for (i = 0; i < 4; i++) {
-		glx_sb_wr(GLX_SB_WKEY(i), 0);
-		glx_sb_wr(GLX_SB_CBC_IV(i), 0);
-	}
+	wr_block(GLX_SB_WKEY(0), NULL);
+	wr_block(GLX_SB_CBC_IV(0), NULL);
 	glx_sb.stats.key_wipes++;
 	glx_sb.keys_unwiped = false;
 }
@@ -299,8 +304,10 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 {
 	uint32_t src_bus[GLX_SB_CONTEXTS], dst_bus[GLX_SB_CONTEXTS], ctl, c_now = 0, aint = 0;
 	uint32_t polls = 0;
+	/* Masks on, the completion flags of the contexts used cleared (W1C). */
+	uint32_t int_clear = GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0);
 	uint64_t t0, elapsed = 0, limit;
-	unsigned i, c, pending = mask, nctx = 0;
+	unsigned c, pending = mask, nctx = 0;
 	int rc = ENGINE_OK, rc2;
 
 	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
@@ -339,16 +346,14 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 		glx_sb_wr(dma_ctx[c].len, (uint32_t)n);
 	}
 	if (key) {
-		for (i = 0; i < 4; i++)
-			glx_sb_wr(GLX_SB_WKEY(i), le32_get(key + 4 * i));
+		wr_block(GLX_SB_WKEY(0), key);
 		ctl |= GLX_SB_CTL_WK;
 	}
 	if (iv) {
-		for (i = 0; i < 4; i++)
-			glx_sb_wr(GLX_SB_CBC_IV(i), le32_get(iv + 4 * i));
+		wr_block(GLX_SB_CBC_IV(0), iv);
 		ctl |= GLX_SB_CTL_CBC;
 	}
-	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0));
+	glx_sb_wr(GLX_SB_AES_INT, int_clear);
 
 	limit = wait_ticks(n * nctx);
 	t0 = hw_rdtsc();
@@ -391,7 +396,7 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 	}
 	if (rc)
 		return rc;
-	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0));
+	glx_sb_wr(GLX_SB_AES_INT, int_clear);
 	glx_sb.stats.ops += nctx;
 	if (elapsed > glx_sb.stats.max_wait_cycles)
 		glx_sb.stats.max_wait_cycles = elapsed;
@@ -473,7 +478,6 @@ static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bi
 
 static void sb_release(struct aes_session *s)
 {
-	unsigned i;
 	glx_sb_wipe(sess_key(s), GLX_SB_KEY_BYTES);
 	if (!glx_sb.info.ok)
 		return;
@@ -481,8 +485,7 @@ static void sb_release(struct aes_session *s)
 		key_wipe_refused();
 		return;
 	}
-	for (i = 0; i < 4; i++)
-		glx_sb_wr(GLX_SB_WKEY(i), 0);
+	wr_block(GLX_SB_WKEY(0), NULL);
 	glx_sb.stats.key_wipes++;
 }
 

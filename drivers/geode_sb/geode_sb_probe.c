@@ -116,12 +116,11 @@ static void init_ctrl(void)
 {
 	uint64_t found, back = 0;
 	struct geode_sb_info *in = &glx_sb.info;
+	const char *op = "rdmsr", *after = "";
+	char val[24] = "";	/* the value written, for a #GP of the write */
 
-	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &found) != 0) {
-		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "rdmsr 0x%08x (CTRL) raised #GP: TRNG not set up",
-			     GLX_SB_MSR_CTRL);
-		return;
-	}
+	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &found) != 0)
+		goto gp;
 	in->ctrl_found = found;
 	in->ctrl_set = glx_trng_ctrl_default(found);
 	if (found & (GLX_SB_CTRL_SBI | GLX_SB_CTRL_SBY))
@@ -130,14 +129,13 @@ static void init_ctrl(void)
 			(found & GLX_SB_CTRL_SBI) && (found & GLX_SB_CTRL_SBY) ? ", " : "",
 			found & GLX_SB_CTRL_SBY ? "SBY" : "");
 	if (hw_wrmsr_safe(GLX_SB_MSR_CTRL, in->ctrl_set) != 0) {
-		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP: TRNG not set up",
-			     GLX_SB_MSR_CTRL, (unsigned long long)in->ctrl_set);
-		return;
+		op = "wrmsr";
+		fmt_snprintf(val, sizeof(val), " <- 0x%llx", (unsigned long long)in->ctrl_set);
+		goto gp;
 	}
 	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &back) != 0) {
-		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "rdmsr 0x%08x (CTRL) raised #GP after the write: TRNG not set up",
-			     GLX_SB_MSR_CTRL);
-		return;
+		after = " after the write";
+		goto gp;
 	}
 	in->ctrl_back = back;
 	drv_log(&geode_sb_log, "MSR CTRL 0x%llx -> 0x%llx (noise on, T_SEL 3, test mode off), reads 0x%llx",
@@ -151,6 +149,10 @@ static void init_ctrl(void)
 		return;
 	}
 	in->rng_ok = true;
+	return;
+gp:
+	fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "%s 0x%08x (CTRL)%s raised #GP%s: TRNG not set up",
+		     op, GLX_SB_MSR_CTRL, val, after);
 }
 
 static const char *lock_name(uint32_t state, unsigned shift, char *buf, size_t n)

@@ -33,6 +33,7 @@
 #include "kernel/platform/timer.h"
 #include "lib/rng/ent.h"
 #include "lib/rng/sp800_90b.h"
+#include "lib/util/bytes.h"
 #include "lib/util/fmt.h"
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/glx_sb_reg.h"
@@ -285,9 +286,9 @@ enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
 	ent_feed(&tm_ent, tm_buf, got);
 	ent_finish(&tm_ent, &er);
 	ent_fmt(&er, ENT_ENTROPY, 3, sh, sizeof(sh));
-	fmt_snprintf(d, cap, "information: %u bytes%s, first words 0x%02x%02x%02x%02x 0x%02x%02x%02x%02x, Shannon %s bits/byte, MCV min-entropy %u.%02u bits/byte; CTRL back to 0x%llx",
-		     (unsigned)got, rc ? " before an error" : "", tm_buf[3], tm_buf[2], tm_buf[1],
-		     tm_buf[0], tm_buf[7], tm_buf[6], tm_buf[5], tm_buf[4], sh,
+	/* The first two words as RANDOM_NUM gave them (trng_read stores them little-endian). */
+	fmt_snprintf(d, cap, "information: %u bytes%s, first words 0x%08x 0x%08x, Shannon %s bits/byte, MCV min-entropy %u.%02u bits/byte; CTRL back to 0x%llx",
+		     (unsigned)got, rc ? " before an error" : "", le32_get(tm_buf), le32_get(tm_buf + 4), sh,
 		     (unsigned)(mcv.h_micro / SP90B_MICRO),
 		     (unsigned)(mcv.h_micro % SP90B_MICRO / 10000), (unsigned long long)ctrl);
 	glx_sb_wipe(tm_buf, sizeof(tm_buf));
