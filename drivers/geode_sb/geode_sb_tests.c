@@ -25,29 +25,34 @@ static struct aes_session xs_session;
 static struct aes_ctx xs_ref;
 
 
-/* A case of the cross-check: pieces[] non-zero splits the message over calls. */
+/*
+ * A case of the cross-check, packed into 6 bytes (the table is in the
+ * image): split cases pass the message over SPLITS calls of pieces[].
+ */
 struct xcase {
-	enum aes_mode mode;
-	enum aes_dir dir;
-	size_t len;
-	unsigned offset;	/* of the caller's buffers from their 16-byte alignment */
-	bool in_place;		/* in == out */
-	size_t pieces[SPLITS];
+	uint8_t mode;		/* enum aes_mode */
+	uint8_t dir;		/* enum aes_dir */
+	uint8_t offset;		/* of the caller's buffers from their 16-byte alignment */
+	uint8_t in_place : 1;	/* in == out */
+	uint8_t split : 1;	/* over SPLITS calls: pieces[] */
+	uint16_t len;		/* bytes, at most 3 * GEODE_SB_CHUNK + 16 */
 };
 
 #define CH GEODE_SB_CHUNK
+static const size_t pieces[SPLITS] = { 16, 4096, CH + 32 };
 static const struct xcase xcases[] = {
-	{ AES_MODE_ECB, AES_DIR_ENCRYPT, 16, 0, false, { 0 } },
-	{ AES_MODE_ECB, AES_DIR_DECRYPT, 4096, 1, false, { 0 } },
-	{ AES_MODE_ECB, AES_DIR_ENCRYPT, 3 * CH, 5, true, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 16, 0, false, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 3 * CH + 16, 3, true, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_DECRYPT, 3 * CH + 16, 0, false, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_DECRYPT, 2 * CH, 7, true, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 16 + 4096 + CH + 32, 0, false, { 16, 4096, CH + 32 } },
-	{ AES_MODE_CBC, AES_DIR_DECRYPT, 16 + 4096 + CH + 32, 9, true, { 16, 4096, CH + 32 } },
+	{ AES_MODE_ECB, AES_DIR_ENCRYPT, 0, false, false, 16 },
+	{ AES_MODE_ECB, AES_DIR_DECRYPT, 1, false, false, 4096 },
+	{ AES_MODE_ECB, AES_DIR_ENCRYPT, 5, true, false, 3 * CH },
+	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 0, false, false, 16 },
+	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 3, true, false, 3 * CH + 16 },
+	{ AES_MODE_CBC, AES_DIR_DECRYPT, 0, false, false, 3 * CH + 16 },
+	{ AES_MODE_CBC, AES_DIR_DECRYPT, 7, true, false, 2 * CH },
+	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 0, false, true, 16 + 4096 + CH + 32 },
+	{ AES_MODE_CBC, AES_DIR_DECRYPT, 9, true, true, 16 + 4096 + CH + 32 },
 };
 #undef CH
+_Static_assert(3 * GEODE_SB_CHUNK + 16 <= UINT16_MAX, "struct xcase: len fits 16 bits");
 #define N_XCASES (sizeof(xcases) / sizeof(xcases[0]))
 
 static void fill(uint8_t *p, size_t n, uint32_t seed)
@@ -101,7 +106,7 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 	fmt_snprintf(what, sizeof(what), "%s %s %u bytes (offset %u, %s%s)",
 		     aes_mode_name(c->mode), aes_dir_name(c->dir), (unsigned)c->len, c->offset,
 		     c->in_place ? "in place" : "separate buffers",
-		     c->pieces[0] ? ", over 3 calls" : "");
+		     c->split ? ", over 3 calls" : "");
 	fill(key, sizeof(key), 0x1000 + idx);
 	fill(iv, sizeof(iv), 0x2000 + idx);
 	fill(in, c->len, 0x3000 + idx);
@@ -111,7 +116,7 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 
 	rc = e->set_key(&xs_session, key, 128);
 	for (p = 0; rc == ENGINE_OK && off < c->len; p++) {
-		n = c->pieces[0] ? c->pieces[p] : c->len;
+		n = c->split ? pieces[p] : c->len;
 		rc = e->crypt(&xs_session, c->mode, c->dir,
 			      c->mode == AES_MODE_CBC ? iv : NULL, in + off, out + off, n);
 		off += n;
@@ -273,7 +278,7 @@ static enum drv_status t_writable_key(char *d, size_t cap)
 /* The open question of the BSD drivers: may SOURCE_A equal DEST_A? Reported, not judged. */
 static void try_inplace_dma(const struct aes_engine *e)
 {
-	static const struct xcase c = { AES_MODE_CBC, AES_DIR_ENCRYPT, 4096, 0, false, { 0 } };
+	static const struct xcase c = { AES_MODE_CBC, AES_DIR_ENCRYPT, 0, false, false, 4096 };
 	char why[300];
 	bool same;
 
