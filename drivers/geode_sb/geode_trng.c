@@ -44,44 +44,33 @@
 struct trng_mode {
 	unsigned tsel;		/* T_SEL value */
 	bool test_mode;		/* T_TM */
-	const char *what;
 	uint64_t bytes;		/* delivered since the probe */
 };
 
-static struct trng_mode modes[TRNG_SOURCES] = {
-	{ GLX_SB_T_SEL_NONE, false, "T_SEL 0: raw noise, no post-processing", 0 },
-	{ GLX_SB_T_SEL_LFSR, false, "T_SEL 1: LFSR", 0 },
-	{ GLX_SB_T_SEL_WHITEN, false, "T_SEL 2: whitener", 0 },
-	{ GLX_SB_T_SEL_BOTH, false, "T_SEL 3: LFSR + whitener", 0 },
-	{ GLX_SB_T_SEL_NONE, true, "T_TM test mode, T_SEL 0: deterministic output", 0 },
+/*
+ * The sources and their modes, in .bss: geode_trng_register() fills them
+ * in (initialisers would put them in the image, and the three texts of
+ * each T_SEL source, which come from one format each). Source i < 4 reads
+ * T_SEL i (GLX_SB_T_SEL_NONE .. GLX_SB_T_SEL_BOTH are 0..3); source
+ * TRNG_TEST_MODE, never registered, is read only by the T_TM probe.
+ */
+static struct trng_mode modes[TRNG_SOURCES];
+static struct rng_source sources[TRNG_SOURCES];
+static char tsel_text[TRNG_SOURCES][3][112];	/* name, description, claim_why (T_SEL 0-2) */
+
+/* T_SEL 0-3: the throughput line's "T_SEL <n>: <what>", the description's, the claim's. */
+static const char *const tsel_what[4] = {
+	"raw noise, no post-processing", "LFSR", "whitener", "LFSR + whitener",
 };
+static const char *const tsel_desc[4] = {
+	"raw noise", "LFSR post-processing", "whitener post-processing",
+	"LFSR + whitener (the BSDs' setting)",
+};
+static const char *const tsel_claim[3] = { "raw noise", "LFSR only", "whitener only" };
 
 static uint64_t ctrl_now;	/* CTRL as last written by us; 0 = unknown */
 
 static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got);
-
-/*
- * claim_why of T_SEL 0-2 (characterised): "T_SEL <n> <what>: " and the
- * reason they share, written by geode_trng_register() (one copy of it in
- * the image, not three).
- */
-static char raw_why[3][112];
-static const char *const raw_what[3] = { "raw noise", "LFSR only", "whitener only" };
-
-static struct rng_source sources[TRNG_SOURCES] = {
-	{ "geode-trng/tsel0", "Geode LX TRNG, T_SEL 0: raw noise", false, &modes[0], trng_read,
-	  RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM, raw_why[0] },
-	{ "geode-trng/tsel1", "Geode LX TRNG, T_SEL 1: LFSR post-processing", false,
-	  &modes[1], trng_read, RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM, raw_why[1] },
-	{ "geode-trng/tsel2", "Geode LX TRNG, T_SEL 2: whitener post-processing", false,
-	  &modes[2], trng_read, RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM, raw_why[2] },
-	{ "geode-trng/tsel3", "Geode LX TRNG, T_SEL 3: LFSR + whitener (the BSDs' setting)",
-	  false, &modes[3], trng_read, RNG_CLAIM_FULL, 0, NULL },
-	/* Not registered: read only by the T_TM probe. */
-	{ "geode-trng/test-mode", "Geode LX TRNG in test mode (T_TM): output undocumented",
-	  false, &modes[4], trng_read, RNG_CLAIM_CHARACTERISE, 0,
-	  "test mode: nothing public describes its output" },
-};
 
 static uint64_t ctrl_for(const struct trng_mode *m)
 {
@@ -200,12 +189,40 @@ void geode_trng_reset(void)
 
 void geode_trng_register(void)
 {
+	struct rng_source *r;
+	char (*t)[112];
 	unsigned i;
+
 	ctrl_now = geode_sb_info()->ctrl_set;
-	for (i = 0; i < 3; i++)
-		fmt_snprintf(raw_why[i], sizeof(raw_why[i]),
+	for (i = 0; i < TRNG_SOURCES; i++) {
+		r = &sources[i];
+		t = tsel_text[i];
+		r->ctx = &modes[i];
+		r->read = trng_read;
+		r->claim = RNG_CLAIM_CHARACTERISE;
+		if (i == TRNG_TEST_MODE) {
+			modes[i].tsel = GLX_SB_T_SEL_NONE;
+			modes[i].test_mode = true;
+			r->name = "geode-trng/test-mode";
+			r->description = "Geode LX TRNG in test mode (T_TM): output undocumented";
+			r->claim_why = "test mode: nothing public describes its output";
+			break;
+		}
+		modes[i].tsel = i;
+		fmt_snprintf(t[0], sizeof(t[0]), "geode-trng/tsel%u", i);
+		fmt_snprintf(t[1], sizeof(t[1]), "Geode LX TRNG, T_SEL %u: %s", i, tsel_desc[i]);
+		r->name = t[0];
+		r->description = t[1];
+		if (i == GLX_SB_T_SEL_BOTH) {	/* what the BSDs use: held to full entropy */
+			r->claim = RNG_CLAIM_FULL;
+			continue;
+		}
+		fmt_snprintf(t[2], sizeof(t[2]),
 			     "T_SEL %u %s: no documented entropy claim for this mode (nobody uses or published it): characterised",
-			     i, raw_what[i]);
+			     i, tsel_claim[i]);
+		r->claim_h_micro = GEODE_TRNG_RAW_CLAIM;
+		r->claim_why = t[2];
+	}
 	for (i = 0; i < TRNG_TEST_MODE; i++) {
 		if (engine_register_rng(&sources[i]) != ENGINE_OK)
 			drv_log(&geode_sb_log, "RNG registry full: %s not registered", sources[i].name);
@@ -316,10 +333,10 @@ static enum drv_status throughput(unsigned i, char *d, size_t cap)
 		fmt_snprintf(d, cap, "%s", geode_sb_last_error());
 		return DRV_FAIL;
 	}
-	fmt_snprintf(d, cap, "%llu bytes/s%s: %u bytes in %llu cycles; %s",
+	fmt_snprintf(d, cap, "%llu bytes/s%s: %u bytes in %llu cycles; T_SEL %u: %s",
 		     cycles ? (unsigned long long)(bytes * glx_sb_ticks_per_s() / cycles) : 0ull,
 		     engine_emulated(sources[i].name) ? ", emulated" : "", (unsigned)bytes,
-		     (unsigned long long)cycles, modes[i].what);
+		     (unsigned long long)cycles, i, tsel_what[i]);
 	return bytes > 0 && cycles > 0 ? DRV_PASS : DRV_FAIL;
 }
 
