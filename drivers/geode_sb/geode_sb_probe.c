@@ -16,6 +16,8 @@
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/glx_sb_reg.h"
 
+const char glx_sb_busy_at_start[] = "engine busy when the image started: ";
+
 static bool probe_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static bool probe_fail(const char *fmt, ...)
@@ -116,18 +118,21 @@ static void init_ctrl(void)
 {
 	uint64_t found, back = 0;
 	struct geode_sb_info *in = &glx_sb.info;
+	/* The swap bits set, by (CTRL & (SBI | SBY)) / SBI: SBI is bit 2, SBY bit 3. */
+	static const char *const swap_names[4] = { "", "SBI", "SBY", "SBI, SBY" };
 	const char *op = "rdmsr", *after = "";
 	char val[24] = "";	/* the value written, for a #GP of the write */
+	uint64_t other;
+	unsigned swap;
 
 	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &found) != 0)
 		goto gp;
 	in->ctrl_found = found;
 	in->ctrl_set = glx_trng_ctrl_default(found);
-	if (found & (GLX_SB_CTRL_SBI | GLX_SB_CTRL_SBY))
-		drv_log(&geode_sb_log, "MSR CTRL=0x%llx as found has the AES swap bits set (%s%s%s): every public driver leaves them clear; left as the firmware set them, so AES results are bit/byte swapped if the data book's meaning holds",
-			(unsigned long long)found, found & GLX_SB_CTRL_SBI ? "SBI" : "",
-			(found & GLX_SB_CTRL_SBI) && (found & GLX_SB_CTRL_SBY) ? ", " : "",
-			found & GLX_SB_CTRL_SBY ? "SBY" : "");
+	swap = (unsigned)(found & (GLX_SB_CTRL_SBI | GLX_SB_CTRL_SBY)) / GLX_SB_CTRL_SBI;
+	if (swap)
+		drv_log(&geode_sb_log, "MSR CTRL=0x%llx as found has the AES swap bits set (%s): every public driver leaves them clear; left as the firmware set them, so AES results are bit/byte swapped if the data book's meaning holds",
+			(unsigned long long)found, swap_names[swap]);
 	if (hw_wrmsr_safe(GLX_SB_MSR_CTRL, in->ctrl_set) != 0) {
 		op = "wrmsr";
 		fmt_snprintf(val, sizeof(val), " <- 0x%llx", (unsigned long long)in->ctrl_set);
@@ -140,9 +145,10 @@ static void init_ctrl(void)
 	in->ctrl_back = back;
 	drv_log(&geode_sb_log, "MSR CTRL 0x%llx -> 0x%llx (noise on, T_SEL 3, test mode off), reads 0x%llx",
 		(unsigned long long)found, (unsigned long long)in->ctrl_set, (unsigned long long)back);
-	if ((back ^ in->ctrl_set) & ~(uint64_t)GEODE_SB_CTRL_OURS)
+	other = (back ^ in->ctrl_set) & ~(uint64_t)GEODE_SB_CTRL_OURS;
+	if (other)
 		drv_log(&geode_sb_log, "MSR CTRL bits not written by the driver read back changed (0x%llx, information: nothing documents them)",
-			(unsigned long long)((back ^ in->ctrl_set) & ~(uint64_t)GEODE_SB_CTRL_OURS));
+			(unsigned long long)other);
 	if ((back ^ in->ctrl_set) & GEODE_SB_CTRL_OURS) {
 		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "MSR CTRL reads 0x%llx after writing 0x%llx: T_NE/T_SEL/T_TM (0x%x) did not take, TRNG sources not registered",
 			     (unsigned long long)back, (unsigned long long)in->ctrl_set, GEODE_SB_CTRL_OURS);
@@ -205,7 +211,7 @@ void glx_sb_ones_block(uint8_t out[GLX_SB_AES_BLOCK])
 enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
 {
 	uint8_t want[GLX_SB_AES_BLOCK];
-	bool same;
+	bool same, hung;
 	int rc;
 
 	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
@@ -218,12 +224,10 @@ enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
 	glx_sb_wipe(want, sizeof(want));
 	if (rc != ENGINE_OK) {
 		glx_sb.info.hidden_key = GEODE_SB_HKEY_UNKNOWN;
-		if (rc == ENGINE_ETIMEOUT && !glx_sb_ctx_idle(1)) {
-			fmt_snprintf(d, cap, "hidden key: unknown: the operation with the hidden key (WK = 0) did not complete: %s; context B left to it, context A unaffected",
-				     geode_sb_last_error());
-			return DRV_FAIL;
-		}
-		fmt_snprintf(d, cap, "hidden key: unknown: %s", geode_sb_last_error());
+		hung = rc == ENGINE_ETIMEOUT && !glx_sb_ctx_idle(1);
+		fmt_snprintf(d, cap, "hidden key: unknown: %s%s%s",
+			     hung ? "the operation with the hidden key (WK = 0) did not complete: " : "",
+			     geode_sb_last_error(), hung ? "; context B left to it, context A unaffected" : "");
 		return DRV_FAIL;
 	}
 	glx_sb.info.hidden_key = same ? GEODE_SB_HKEY_FACTORY : GEODE_SB_HKEY_PROGRAMMED;
@@ -297,8 +301,8 @@ void geode_sb_probe(void)
 		glx_sb.wedged[c] = true;
 		glx_sb.wedged_keys[c] = true;
 		glx_sb.stats.busy_at_probe++;
-		drv_log(&geode_sb_log, "engine busy when the image started: CTL_%s=0x%08x (ST set, left by firmware); its registers are not written until it completes",
-			c ? "B" : "A", ctl);
+		drv_log(&geode_sb_log, "%sCTL_%s=0x%08x (ST set, left by firmware); its registers are not written until it completes",
+			glx_sb_busy_at_start, c ? "B" : "A", ctl);
 	}
 	glx_sb.info.ok = true;
 	report_eeprom();

@@ -177,8 +177,8 @@ static enum drv_status t_probe(char *d, size_t cap)
 		return DRV_FAIL;
 	}
 	if (geode_sb_stats()->busy_at_probe && !glx_sb_ctx_idle(0)) {
-		fmt_snprintf(d, cap, "engine busy when the image started: CTL_A=0x%08x AES_INT=0x%08x, ST left set by firmware and still set after %u checks: no operation can be started",
-			     glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+		fmt_snprintf(d, cap, "%sCTL_A=0x%08x AES_INT=0x%08x, ST left set by firmware and still set after %u checks: no operation can be started",
+			     glx_sb_busy_at_start, glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 		return DRV_FAIL;
 	}
 	fmt_snprintf(d, cap, "1022:2082 at %02x:%02x.%x, BAR0 0x%08x/16K, memory decoding on%s",

@@ -71,14 +71,15 @@ static const char *units_text(char *buf)
 
 static void decode_units(uint32_t edx)
 {
-	struct padlock_dev *d = &padlock_dev;
-	d->edx = edx;
-	d->rng = cpuid_padlock_state(edx, CPUID_C1_EDX_RNG);
-	d->ace = cpuid_padlock_state(edx, CPUID_C1_EDX_ACE);
-	d->ace2 = cpuid_padlock_state(edx, CPUID_C1_EDX_ACE2);
-	d->phe = cpuid_padlock_state(edx, CPUID_C1_EDX_PHE);
-	d->pmm = cpuid_padlock_state(edx, CPUID_C1_EDX_PMM);
-	d->phe2 = cpuid_padlock_state(edx, CPUID_C1_EDX_PHE2);
+	static const uint8_t present_bit[PADLOCK_UNITS] = {	/* in the order of unit[] */
+		CPUID_C1_EDX_RNG, CPUID_C1_EDX_ACE, CPUID_C1_EDX_ACE2,
+		CPUID_C1_EDX_PHE, CPUID_C1_EDX_PMM, CPUID_C1_EDX_PHE2,
+	};
+	unsigned i;
+
+	padlock_dev.edx = edx;
+	for (i = 0; i < PADLOCK_UNITS; i++)
+		padlock_dev.unit[i] = cpuid_padlock_state(edx, present_bit[i]);
 }
 
 /* Index of the lowest set bit of a non-zero mask. */
@@ -266,8 +267,9 @@ void padlock_probe(const struct cpu_info *cpu)
 	d->enable_failed = d->ace == PADLOCK_PRESENT || d->rng == PADLOCK_PRESENT;
 	drv_log(&padlock_log, "%s phe2=%s", units_text(units), state_word(d->phe2));
 
-	if (d->rng == PADLOCK_ABSENT && d->ace == PADLOCK_ABSENT && d->ace2 == PADLOCK_ABSENT &&
-	    d->phe == PADLOCK_ABSENT && d->pmm == PADLOCK_ABSENT && d->phe2 == PADLOCK_ABSENT) {
+	for (i = 0; i < PADLOCK_UNITS && d->unit[i] == PADLOCK_ABSENT; i++)
+		;
+	if (i == PADLOCK_UNITS) {
 		set_absent("CPUID 0xC0000001 EDX=0x%08x reports no unit", d->edx);
 		return;
 	}

@@ -91,29 +91,28 @@ static uint32_t phe_pad(const uint8_t *msg, size_t len)
 
 static int phe_digest(const struct hash_engine *h, const uint8_t *msg, size_t len, uint8_t *out)
 {
-	struct sha1_ctx c1;
-	struct sha256_ctx c256;
-	unsigned words = h->alg == HASH_SHA1 ? 5 : 8, i;
+	union {
+		struct sha1_ctx c1;
+		struct sha256_ctx c256;
+	} c;
+	bool s1 = h->alg == HASH_SHA1;
+	unsigned words = s1 ? 5 : 8, i;
 	uint32_t saved, nblocks;
 
 	if ((unsigned)h->alg >= HASH_ALG_COUNT)
 		return ENGINE_EUNSUPPORTED;
 	if (len == 0 && !padlock_dev.phe_block_mode) {
 		/* One-shot with ECX = 0 is undefined on VIA: lib/sha does it. */
-		if (h->alg == HASH_SHA1)
-			sha1(msg, 0, out);
-		else
-			sha256(msg, 0, out);
+		(s1 ? sha1 : sha256)(msg, 0, out);
 		return ENGINE_OK;
 	}
 	memset(phe_state, 0, sizeof(phe_state));
-	if (h->alg == HASH_SHA1) {	/* initial hash values, FIPS 180-4 5.3.1 and 5.3.3 */
-		sha1_init(&c1);
-		memcpy(phe_state, c1.h, sizeof(c1.h));
-	} else {
-		sha256_init(&c256);
-		memcpy(phe_state, c256.h, sizeof(c256.h));
-	}
+	/* initial hash values, FIPS 180-4 5.3.1 and 5.3.3 */
+	if (s1)
+		sha1_init(&c.c1);
+	else
+		sha256_init(&c.c256);
+	memcpy(phe_state, s1 ? c.c1.h : c.c256.h, 4 * words);
 	saved = padlock_enter();
 	if (!padlock_dev.phe_block_mode) {
 		phe_run(h->alg, msg, 0, (uint32_t)len);
