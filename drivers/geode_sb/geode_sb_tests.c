@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/crypto/aes.h"
+#include "lib/crypto/aes_mode.h"
 #include "lib/util/fmt.h"
 #include "lib/util/hex.h"
 #include "drivers/geode_sb/geode_sb_int.h"
@@ -76,19 +77,18 @@ static size_t first_diff(const uint8_t *a, const uint8_t *b, size_t n)
 	return n;
 }
 
-/* lib/aes over the whole message in xb_ref (in place). */
+/* The 16 bytes at p as 32 hex digits in buf (HEX16 bytes); returns buf. */
+#define HEX16 40
+static const char *hex16(const uint8_t *p, char *buf)
+{
+	return hex_encode(p, 16, buf, HEX16);
+}
+
+/* lib/aes over the whole message in xb_ref (in place); iv: the IV, updated (CBC). */
 static void reference(const struct xcase *c, const uint8_t *key, uint8_t *iv)
 {
-	bool enc = c->dir == AES_DIR_ENCRYPT;
 	aes_set_key(&xs_ref, key, GLX_SB_KEY_BYTES);
-	if (c->mode == AES_MODE_ECB && enc)
-		aes_ecb_encrypt(&xs_ref, xb_ref, xb_ref, c->len);
-	else if (c->mode == AES_MODE_ECB)
-		aes_ecb_decrypt(&xs_ref, xb_ref, xb_ref, c->len);
-	else if (enc)
-		aes_cbc_encrypt(&xs_ref, iv, xb_ref, xb_ref, c->len);
-	else
-		aes_cbc_decrypt(&xs_ref, iv, xb_ref, xb_ref, c->len);
+	aes_crypt_mode(&xs_ref, c->mode, c->dir, iv, xb_ref, xb_ref, c->len);
 	aes_wipe(&xs_ref);
 }
 
@@ -133,9 +133,9 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 		return false;
 	}
 	if (c->mode == AES_MODE_CBC && memcmp(iv, ref_iv, sizeof(iv)) != 0) {
-		char h1[40], h2[40];
+		char h1[HEX16], h2[HEX16];
 		fmt_snprintf(why, wn, "%s: IV after the call: expected %s got %s", what,
-			     hex_encode(ref_iv, 16, h1, sizeof(h1)), hex_encode(iv, 16, h2, sizeof(h2)));
+			     hex16(ref_iv, h1), hex16(iv, h2));
 		return false;
 	}
 	return true;
@@ -227,51 +227,49 @@ static enum drv_status t_writable_key(char *d, size_t cap)
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];
 	const struct aes_engine *e = geode_sb_engine();
-	uint8_t k1[GLX_SB_KEY_BYTES], k2[GLX_SB_KEY_BYTES], o1[16], o2[16], r1[16], r2[16], h[16];
-	char a[40], b[40], c[40];
-	unsigned i;
-	int rc;
+	uint8_t k[2][GLX_SB_KEY_BYTES], o[2][16], r[2][16], h[16];	/* key, engine, lib/aes */
+	char a[HEX16], b[HEX16], c[HEX16];
+	bool ok[2];
+	unsigned i, j;
+	int rc = ENGINE_OK;
 
 	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
-	for (i = 0; i < sizeof(k1); i++) {
-		k1[i] = (uint8_t)i;
-		k2[i] = (uint8_t)(0xF0 ^ (15 - i));
+	for (i = 0; i < sizeof(k[0]); i++) {
+		k[0][i] = (uint8_t)i;
+		k[1][i] = (uint8_t)(0xF0 ^ (15 - i));
 	}
-	rc = aes_engine_oneshot(e, 128, k1, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, zero, o1, 16);
-	if (rc == ENGINE_OK)
-		rc = aes_engine_oneshot(e, 128, k2, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, zero, o2, 16);
+	for (j = 0; j < 2 && rc == ENGINE_OK; j++)
+		rc = aes_engine_oneshot(e, 128, k[j], AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, zero, o[j], 16);
 	if (rc != ENGINE_OK) {
 		fmt_snprintf(d, cap, "crypt returned %d: %s", rc, geode_sb_last_error());
 		return DRV_FAIL;
 	}
-	aes_set_key(&xs_ref, k1, sizeof(k1));
-	aes_encrypt_block(&xs_ref, zero, r1);
-	aes_set_key(&xs_ref, k2, sizeof(k2));
-	aes_encrypt_block(&xs_ref, zero, r2);
+	for (j = 0; j < 2; j++) {
+		aes_set_key(&xs_ref, k[j], sizeof(k[j]));
+		aes_encrypt_block(&xs_ref, zero, r[j]);
+		ok[j] = memcmp(o[j], r[j], 16) == 0;
+	}
 	aes_wipe(&xs_ref);
-	if (memcmp(o1, r1, 16) == 0 && memcmp(o2, r2, 16) == 0) {
+	if (ok[0] && ok[1]) {
 		fmt_snprintf(d, cap, "two keys, two lib/aes-exact blocks");
 		return DRV_PASS;
 	}
-	if (memcmp(o1, r1, 16) == 0 && memcmp(o2, r1, 16) == 0) {
+	if (ok[0] && memcmp(o[1], r[0], 16) == 0) {
 		fmt_snprintf(d, cap, "stale key: the second key %s gives the first key's block %s (the engine kept the previous operation's key)",
-			     hex_encode(k2, 16, a, sizeof(a)), hex_encode(o2, 16, b, sizeof(b)));
+			     hex16(k[1], a), hex16(o[1], b));
 		return DRV_FAIL;
 	}
-	if (memcmp(o1, o2, 16) == 0) {
+	if (memcmp(o[0], o[1], 16) == 0) {
 		glx_sb_ones_block(h);
 		fmt_snprintf(d, cap, "the engine ignores the writable key: keys %s and %s both give %s%s",
-			     hex_encode(k1, 16, a, sizeof(a)), hex_encode(k2, 16, b, sizeof(b)),
-			     hex_encode(o1, 16, c, sizeof(c)),
-			     memcmp(h, o1, 16) == 0 ? " (the all-ones key's output: the unprogrammed hidden key's)" : "");
+			     hex16(k[0], a), hex16(k[1], b), hex16(o[0], c),
+			     memcmp(h, o[0], 16) == 0 ? " (the all-ones key's output: the unprogrammed hidden key's)" : "");
 		return DRV_FAIL;
 	}
-	i = memcmp(o1, r1, 16) != 0 ? 1 : 2;
-	fmt_snprintf(d, cap, "wrong block for key %s: expected %s got %s%s",
-		     hex_encode(i == 1 ? k1 : k2, 16, a, sizeof(a)),
-		     hex_encode(i == 1 ? r1 : r2, 16, b, sizeof(b)),
-		     hex_encode(i == 1 ? o1 : o2, 16, c, sizeof(c)), swap_note());
+	j = ok[0];	/* the first key whose block is wrong */
+	fmt_snprintf(d, cap, "wrong block for key %s: expected %s got %s%s", hex16(k[j], a),
+		     hex16(r[j], b), hex16(o[j], c), swap_note());
 	return DRV_FAIL;
 }
 
