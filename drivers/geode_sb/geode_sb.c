@@ -35,6 +35,8 @@
 
 uintptr_t glx_sb_base;
 
+const char glx_sb_key_regs[] = "WKEY0..3 and CBC_IV0..3";
+
 uint8_t glx_sb_dma[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
 
 /* Zero until the probe (in .bss: an initialiser would put its 1152 bytes in the image). */
@@ -282,7 +284,8 @@ bool glx_sb_engine_idle(void)
 		return false;
 	if (glx_sb.keys_unwiped) {
 		wipe_key_regs();
-		drv_log(&geode_sb_log, "WKEY0..3 and CBC_IV0..3 wiped now, after the timed-out operation completed");
+		drv_log(&geode_sb_log, "%s wiped now, after the timed-out operation completed",
+			glx_sb_key_regs);
 	}
 	return true;
 }
@@ -425,8 +428,8 @@ static void key_wipe_refused(void)
 	if (glx_sb.keys_unwiped)
 		return;
 	glx_sb.keys_unwiped = true;
-	drv_log(&geode_sb_log, "key registers not wiped: WKEY0..3 and CBC_IV0..3 may still hold the key, the timed-out operation is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
-		 glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+	drv_log(&geode_sb_log, "key registers not wiped: %s may still hold the key, the timed-out operation is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
+		 glx_sb_key_regs, glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 }
 
 /* Zeroes the key and IV registers (engine idle only) and the first `used` bytes of each buffer. */

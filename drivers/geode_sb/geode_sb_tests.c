@@ -343,8 +343,8 @@ static enum drv_status t_wiped(char *d, size_t cap)
 	for (i = 0; i < sizeof(xs_session.priv) && !xs_session.priv[i]; i++)
 		;
 	if (geode_sb_keys_unwiped()) {
-		fmt_snprintf(d, cap, "key registers not wiped: a timed-out operation kept the engine busy (CTL_A=0x%08x), so WKEY0..3 and CBC_IV0..3 were left alone %lu times",
-			     glx_sb.busy_ctl, geode_sb_stats()->key_wipes_skipped);
+		fmt_snprintf(d, cap, "key registers not wiped: a timed-out operation kept the engine busy (CTL_A=0x%08x), so %s were left alone %lu times",
+			     glx_sb.busy_ctl, glx_sb_key_regs, geode_sb_stats()->key_wipes_skipped);
 		return DRV_FAIL;
 	}
 	if (!clean) {
@@ -355,7 +355,7 @@ static enum drv_status t_wiped(char *d, size_t cap)
 		fmt_snprintf(d, cap, "released session keeps key byte %u", (unsigned)i);
 		return DRV_FAIL;
 	}
-	fmt_snprintf(d, cap, "DMA area all zero; WKEY0..3 and CBC_IV0..3 zeroed %lu times",
+	fmt_snprintf(d, cap, "DMA area all zero; %s zeroed %lu times", glx_sb_key_regs,
 		     geode_sb_stats()->key_wipes);
 	return geode_sb_stats()->key_wipes > 0 ? DRV_PASS : DRV_FAIL;
 }

@@ -49,6 +49,9 @@ void padlock_leave(uint32_t saved)
 		padlock_cr0_leave(saved);
 }
 
+/* The register the unit bits come from, before its value in the `#` lines and notes. */
+static const char cpuid_edx[] = "CPUID 0xC0000001 EDX=";
+
 /* The units enable_by_msr() may enable: index 0 and 1 of enable[] and enable_note[]. */
 static const char *const unit_name[2] = { "ACE", "RNG" };
 
@@ -151,8 +154,8 @@ static void enable_judge(unsigned idx, enum padlock_state now)
 			fmt_snprintf(why, sizeof(why), "the bit did not stick, MSR 0x%X reads 0x%llx",
 				     e->msr, back);
 		else
-			fmt_snprintf(why, sizeof(why), "MSR 0x%X reads 0x%llx but CPUID 0xC0000001 EDX=0x%08x",
-				     e->msr, back, padlock_dev.edx);
+			fmt_snprintf(why, sizeof(why), "MSR 0x%X reads 0x%llx but %s0x%08x",
+				     e->msr, back, cpuid_edx, padlock_dev.edx);
 	}
 	fmt_snprintf(note, PADLOCK_NOTE_MAX,
 		     "%s was present but disabled: %s by setting MSR 0x%X bit %u (0x%llx -> 0x%llx)%s%s",
@@ -249,14 +252,14 @@ void padlock_probe(const struct cpu_info *cpu)
 	}
 	d->edx_at_boot = cpu->centaur_edx;
 	decode_units(cpu->centaur_edx);
-	drv_log(&padlock_log, "%s family %u model %u stepping %u: CPUID 0xC0000001 EDX=0x%08x",
-		 cpu->vendor, cpu->family, cpu->model, cpu->stepping, cpu->centaur_edx);
+	drv_log(&padlock_log, "%s family %u model %u stepping %u: %s0x%08x",
+		 cpu->vendor, cpu->family, cpu->model, cpu->stepping, cpuid_edx, cpu->centaur_edx);
 
 	enable_units();
 	if (d->enable_tried) {
 		hw_cpuid(PADLOCK_LEAF_FEAT, 0, &r);
 		decode_units(r.edx);
-		drv_log(&padlock_log, "after enabling: CPUID 0xC0000001 EDX=0x%08x", r.edx);
+		drv_log(&padlock_log, "after enabling: %s0x%08x", cpuid_edx, r.edx);
 		enable_judge(0, d->ace);
 		enable_judge(1, d->rng);
 	}
@@ -270,7 +273,7 @@ void padlock_probe(const struct cpu_info *cpu)
 	for (i = 0; i < PADLOCK_UNITS && d->unit[i] == PADLOCK_ABSENT; i++)
 		;
 	if (i == PADLOCK_UNITS) {
-		set_absent("CPUID 0xC0000001 EDX=0x%08x reports no unit", d->edx);
+		set_absent("%s0x%08x reports no unit", cpuid_edx, d->edx);
 		return;
 	}
 

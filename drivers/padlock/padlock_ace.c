@@ -432,7 +432,10 @@ static struct {
 	uint8_t data[4 * AES_BLOCK_BYTES];
 } probe __attribute__((aligned(PADLOCK_ALIGN)));
 
-/* rep xcrypt-ctr over blocks of probe.data from counter c; the key loaded afresh. */
+/*
+ * rep xcrypt-ctr over blocks of probe.data, the plaintext pt (NULL: zeros),
+ * from counter c; the key loaded afresh.
+ */
 static void probe_run(const uint8_t c[16], const uint8_t *pt, size_t blocks)
 {
 	uint32_t saved;
@@ -441,7 +444,8 @@ static void probe_run(const uint8_t c[16], const uint8_t *pt, size_t blocks)
 	probe.cw[0] = 10;		/* AES-128, encrypt, hardware key expansion */
 	memcpy(probe.key, F51->key, 16);
 	memcpy(probe.ctr, c, 16);
-	memcpy(probe.data, pt, blocks * AES_BLOCK_BYTES);
+	if (pt)
+		memcpy(probe.data, pt, blocks * AES_BLOCK_BYTES);
 	saved = padlock_enter();
 	padlock_reload_key();
 	padlock_xcrypt_ctr(probe.data, probe.data, probe.key, probe.cw, probe.ctr, (uint32_t)blocks);
@@ -480,7 +484,6 @@ static bool probe_matches(const struct aes_ctx *k, const uint8_t c0[16], unsigne
  */
 enum drv_status padlock_t_ctr_probe(char *d, size_t cap)
 {
-	static const uint8_t zero[4 * AES_BLOCK_BYTES];
 	uint8_t wrap[16];
 	struct aes_ctx k;
 	bool f51, carry128, wrap32;
@@ -499,7 +502,7 @@ enum drv_status padlock_t_ctr_probe(char *d, size_t cap)
 	memset(wrap, 0xA5, 12);
 	memset(wrap + 12, 0xFF, 3);
 	wrap[15] = 0xFE;
-	probe_run(wrap, zero, 4);
+	probe_run(wrap, NULL, 4);
 	aes_set_key(&k, F51->key, 16);
 	carry128 = probe_matches(&k, wrap, 128, probe.data, 4);
 	wrap32 = probe_matches(&k, wrap, 32, probe.data, 4);
