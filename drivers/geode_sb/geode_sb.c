@@ -71,15 +71,17 @@ struct aes_engine glx_sb_engine = {
 /* The registers and DMA area of each context [DB 6.12.3]. */
 struct glx_dma_ctx {
 	const char *name;		/* "A", "B" */
+	const char *on;			/* "", " on context B": after what timed out */
+	const char *reg;		/* "", "_B": after SRC, DST, LEN in the timeout text */
 	unsigned ctl, src, dst, len;
 	uint32_t done;			/* its AES_INT completion flag */
 	uint8_t *area;
 };
 uint8_t glx_sb_dma_b[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
 static const struct glx_dma_ctx dma_ctx[GLX_SB_CONTEXTS] = {
-	{ "A", GLX_SB_CTL_A, GLX_SB_SOURCE_A, GLX_SB_DEST_A, GLX_SB_LENGTH_A, GLX_SB_INT_DONE_A,
+	{ "A", "", "", GLX_SB_CTL_A, GLX_SB_SOURCE_A, GLX_SB_DEST_A, GLX_SB_LENGTH_A, GLX_SB_INT_DONE_A,
 	  glx_sb_dma },
-	{ "B", GLX_SB_CTL_B, GLX_SB_SOURCE_B, GLX_SB_DEST_B, GLX_SB_LENGTH_B, GLX_SB_INT_DONE_B,
+	{ "B", " on context B", "_B", GLX_SB_CTL_B, GLX_SB_SOURCE_B, GLX_SB_DEST_B, GLX_SB_LENGTH_B, GLX_SB_INT_DONE_B,
 	  glx_sb_dma_b },
 };
 
@@ -264,7 +266,7 @@ static bool ctx_idle(unsigned c)
 	glx_sb.wedged_keys[c] = false;
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | x->done);
 	drv_log(&geode_sb_log, "the timed-out operation%s has completed since (CTL_%s=0x%08x AES_INT=0x%08x)",
-		c ? " on context B" : "", x->name, ctl, aint);
+		x->on, x->name, ctl, aint);
 	return true;
 }
 
@@ -383,18 +385,17 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 			break;
 	}
 	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+		const struct glx_dma_ctx *x = &dma_ctx[c];
 		if (!(pending & (1u << c)))
 			continue;
 		glx_sb.wedged[c] = true;
 		glx_sb.wedged_keys[c] = key || iv;
 		glx_sb.stats.timeouts++;
-		c_now = glx_sb_rd(dma_ctx[c].ctl);
-		/* Context B's registers are named with _B: "SRC_B=", "LEN_B=". */
+		c_now = glx_sb_rd(x->ctl);
 		glx_sb_error("DMA timeout%s after %llu cycles (limit %llu, %u polls): CTL_%s=0x%08x AES_INT=0x%08x SRC%s=0x%08x DST%s=0x%08x LEN%s=%u",
-			     c ? " on context B" : "", (unsigned long long)elapsed,
-			     (unsigned long long)limit, polls, dma_ctx[c].name, c_now, aint,
-			     c ? "_B" : "", glx_sb_rd(dma_ctx[c].src), c ? "_B" : "",
-			     glx_sb_rd(dma_ctx[c].dst), c ? "_B" : "", glx_sb_rd(dma_ctx[c].len));
+			     x->on, (unsigned long long)elapsed, (unsigned long long)limit, polls,
+			     x->name, c_now, aint, x->reg, glx_sb_rd(x->src), x->reg,
+			     glx_sb_rd(x->dst), x->reg, glx_sb_rd(x->len));
 		rc = ENGINE_ETIMEOUT;
 	}
 	if (rc)

@@ -231,11 +231,12 @@ enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
 		return DRV_FAIL;
 	}
 	glx_sb.info.hidden_key = same ? GEODE_SB_HKEY_FACTORY : GEODE_SB_HKEY_PROGRAMMED;
-	fmt_snprintf(d, cap, "information: hidden key %s",
-		     same ? "not programmed (encrypts like the factory all-ones key)" :
-			    "programmed (does not encrypt like the factory all-ones key)");
+	fmt_snprintf(d, cap, "information: hidden key %sprogrammed (%s like the factory all-ones key)",
+		     same ? "not " : "", same ? "encrypts" : "does not encrypt");
 	return DRV_PASS;
 }
+
+static const char no_device[] = "no 1022:2082 device";	/* the absent reason, and in the log */
 
 /* No PCI function: the GeodeLink MSR tells firmware without VSA from no block at all. */
 static void probe_absent(void)
@@ -248,11 +249,11 @@ static void probe_absent(void)
 		glx_sb.info.msr_ok = true;
 		glx_sb.info.cap = cap;
 		glx_sb.absent = GEODE_SB_NO_VSA;
-		drv_log(&geode_sb_log, "no 1022:2082 device, but GLD_MSR_CAP=0x%016llx identifies the security block: " GEODE_SB_NO_VSA " (the engine is not used without its PCI BAR)",
-			(unsigned long long)cap);
+		drv_log(&geode_sb_log, "%s, but GLD_MSR_CAP=0x%016llx identifies the security block: %s (the engine is not used without its PCI BAR)",
+			no_device, (unsigned long long)cap, GEODE_SB_NO_VSA);
 		return;
 	}
-	drv_log(&geode_sb_log, "no 1022:2082 device: no Geode LX security block here");
+	drv_log(&geode_sb_log, "%s: no Geode LX security block here", no_device);
 }
 
 void geode_sb_probe(void)
@@ -262,7 +263,7 @@ void geode_sb_probe(void)
 	uint32_t ctl;
 
 	memset(&glx_sb, 0, sizeof(glx_sb));
-	glx_sb.absent = "no 1022:2082 device";
+	glx_sb.absent = no_device;
 	glx_sb_base = 0;
 	glx_sb_wipe(glx_sb_dma, sizeof(glx_sb_dma));
 	glx_sb_wipe(glx_sb_dma_b, sizeof(glx_sb_dma_b));

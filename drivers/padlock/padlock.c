@@ -290,13 +290,12 @@ void padlock_probe(const struct cpu_info *cpu)
 		count_registration(padlock_phe_register(), 2);
 	if (d->pmm == PADLOCK_ENABLED)
 		count_registration(padlock_pmm_register(), 1);
-	drv_log(&padlock_log, "engines: %s%s%s%s%s",
+	drv_log(&padlock_log, "engines: %s%s%s%s%s%s",
 		d->ace == PADLOCK_ENABLED ? "padlock-ace (ecb cbc cfb128 ofb, ctr from ecb" : "",
 		d->ace == PADLOCK_ENABLED ? (d->ace2 == PADLOCK_ENABLED ? "; hardware ctr only as a probe) "
 									: ") ") : "",
-		d->phe == PADLOCK_ENABLED ? (d->phe_block_mode ? "padlock-phe sha1+sha256 (block mode) "
-								: "padlock-phe sha1+sha256 (one-shot) ")
-					  : "",
+		d->phe == PADLOCK_ENABLED ? "padlock-phe sha1+sha256 (" : "",
+		d->phe == PADLOCK_ENABLED ? (d->phe_block_mode ? "block mode) " : "one-shot) ") : "",
 		d->rng == PADLOCK_ENABLED ? "padlock-xstore/div0..div3 " : "",
 		d->pmm == PADLOCK_ENABLED ? "padlock-pmm" : "");
 	if (d->register_error)
