@@ -36,6 +36,7 @@
 uintptr_t glx_sb_base;
 
 const char glx_sb_key_regs[] = "WKEY0..3 and CBC_IV0..3";
+static const char timed_out[] = "the timed-out operation";	/* in the log lines about it */
 
 uint8_t glx_sb_dma[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
 
@@ -265,7 +266,7 @@ static bool ctx_idle(unsigned c)
 	glx_sb.wedged[c] = false;
 	glx_sb.wedged_keys[c] = false;
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | x->done);
-	drv_log(&geode_sb_log, "the timed-out operation%s has completed since (CTL_%s=0x%08x AES_INT=0x%08x)",
+	drv_log(&geode_sb_log, "%s%s has completed since (CTL_%s=0x%08x AES_INT=0x%08x)", timed_out,
 		x->on, x->name, ctl, aint);
 	return true;
 }
@@ -286,8 +287,7 @@ bool glx_sb_engine_idle(void)
 		return false;
 	if (glx_sb.keys_unwiped) {
 		wipe_key_regs();
-		drv_log(&geode_sb_log, "%s wiped now, after the timed-out operation completed",
-			glx_sb_key_regs);
+		drv_log(&geode_sb_log, "%s wiped now, after %s completed", glx_sb_key_regs, timed_out);
 	}
 	return true;
 }
@@ -429,8 +429,8 @@ static void key_wipe_refused(void)
 	if (glx_sb.keys_unwiped)
 		return;
 	glx_sb.keys_unwiped = true;
-	drv_log(&geode_sb_log, "key registers not wiped: %s may still hold the key, the timed-out operation is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
-		 glx_sb_key_regs, glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+	drv_log(&geode_sb_log, "key registers not wiped: %s may still hold the key, %s is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
+		 glx_sb_key_regs, timed_out, glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 }
 
 /* Zeroes the key and IV registers (engine idle only) and the first `used` bytes of each buffer. */

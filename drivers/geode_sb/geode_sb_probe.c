@@ -295,15 +295,15 @@ void geode_sb_probe(void)
 		drv_log(&geode_sb_log, "%s", glx_sb.rng_why);
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_ALL);
 	for (unsigned c = 0; c < GLX_SB_CONTEXTS; c++) {
-		ctl = glx_sb_rd(c ? GLX_SB_CTL_B : GLX_SB_CTL_A);
+		ctl = glx_sb_rd(GLX_SB_CTL_A + c * (GLX_SB_CTL_B - GLX_SB_CTL_A));
 		if (!(ctl & GLX_SB_CTL_ST))
 			continue;
 		/* Firmware left an operation running: no register it may use is written until it ends. */
 		glx_sb.wedged[c] = true;
 		glx_sb.wedged_keys[c] = true;
 		glx_sb.stats.busy_at_probe++;
-		drv_log(&geode_sb_log, "%sCTL_%s=0x%08x (ST set, left by firmware); its registers are not written until it completes",
-			glx_sb_busy_at_start, c ? "B" : "A", ctl);
+		drv_log(&geode_sb_log, "%sCTL_%c=0x%08x (ST set, left by firmware); its registers are not written until it completes",
+			glx_sb_busy_at_start, 'A' + c, ctl);
 	}
 	glx_sb.info.ok = true;
 	report_eeprom();

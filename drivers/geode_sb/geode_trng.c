@@ -123,6 +123,7 @@ static int trng_word(const char *name, uint32_t *w)
 
 static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got)
 {
+	static const char says_valid[] = " while RANDOM_NUM_STATUS says valid";	/* in both repeat texts */
 	struct trng_mode *m = r->ctx;
 	uint32_t hist[GEODE_TRNG_PERIODS];
 	unsigned run[GEODE_TRNG_PERIODS + 1];
@@ -152,11 +153,11 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 				if (run[k] + k < GEODE_TRNG_STUCK_WORDS)
 					continue;
 				if (k == 1)
-					glx_trng_error(r->name, "output stuck at 0x%08x for %u consecutive words while RANDOM_NUM_STATUS says valid (repetition count test, SP 800-90B 4.4.1)",
-						       w, run[k] + 1);
+					glx_trng_error(r->name, "output stuck at 0x%08x for %u consecutive words%s (repetition count test, SP 800-90B 4.4.1)",
+						       w, run[k] + 1, says_valid);
 				else
-					glx_trng_error(r->name, "output repeats every %u words (%u words, 0x%08x ...) while RANDOM_NUM_STATUS says valid: noise source dead",
-						       k, run[k] + k, w);
+					glx_trng_error(r->name, "output repeats every %u words (%u words, 0x%08x ...)%s: noise source dead",
+						       k, run[k] + k, w, says_valid);
 				rc = ENGINE_EHW;
 				break;
 			}
