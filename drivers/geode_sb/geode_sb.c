@@ -35,6 +35,9 @@
 
 uintptr_t glx_sb_base;
 
+const char glx_sb_key_regs[] = "WKEY0..3 and CBC_IV0..3";
+static const char timed_out[] = "the timed-out operation";	/* in the log lines about it */
+
 uint8_t glx_sb_dma[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
 
 /* Zero until the probe (in .bss: an initialiser would put its 1152 bytes in the image). */
@@ -69,15 +72,17 @@ struct aes_engine glx_sb_engine = {
 /* The registers and DMA area of each context [DB 6.12.3]. */
 struct glx_dma_ctx {
 	const char *name;		/* "A", "B" */
+	const char *on;			/* "", " on context B": after what timed out */
+	const char *reg;		/* "", "_B": after SRC, DST, LEN in the timeout text */
 	unsigned ctl, src, dst, len;
 	uint32_t done;			/* its AES_INT completion flag */
 	uint8_t *area;
 };
 uint8_t glx_sb_dma_b[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
 static const struct glx_dma_ctx dma_ctx[GLX_SB_CONTEXTS] = {
-	{ "A", GLX_SB_CTL_A, GLX_SB_SOURCE_A, GLX_SB_DEST_A, GLX_SB_LENGTH_A, GLX_SB_INT_DONE_A,
+	{ "A", "", "", GLX_SB_CTL_A, GLX_SB_SOURCE_A, GLX_SB_DEST_A, GLX_SB_LENGTH_A, GLX_SB_INT_DONE_A,
 	  glx_sb_dma },
-	{ "B", GLX_SB_CTL_B, GLX_SB_SOURCE_B, GLX_SB_DEST_B, GLX_SB_LENGTH_B, GLX_SB_INT_DONE_B,
+	{ "B", " on context B", "_B", GLX_SB_CTL_B, GLX_SB_SOURCE_B, GLX_SB_DEST_B, GLX_SB_LENGTH_B, GLX_SB_INT_DONE_B,
 	  glx_sb_dma_b },
 };
 
@@ -95,23 +100,41 @@ void glx_sb_wr(unsigned off, uint32_t val)
 
 struct drv_log geode_sb_log;
 
-void glx_sb_error(const char *fmt, ...)
+/*
+ * The error record: last_err = "<who>: <text>"; the log gets the text
+ * alone for the block's own errors (its lines are attributed already),
+ * with the source's name for the TRNG's.
+ */
+static void sb_verror(const char *who, const char *fmt, va_list ap)
 {
-	static const char prefix[] = "geode-sb: ";
-	const char *text = glx_sb.last_err;
-	va_list ap;
+	char *e = glx_sb.last_err;
+	size_t n = fmt_snprintf(e, sizeof(glx_sb.last_err), "%s: ", who ? who : glx_sb_engine.name);
 
-	va_start(ap, fmt);
-	fmt_vsnprintf(glx_sb.last_err, sizeof(glx_sb.last_err), fmt, ap);
-	va_end(ap);
+	fmt_vsnprintf(e + n, sizeof(glx_sb.last_err) - n, fmt, ap);
 	glx_sb.stats.errors++;
 	if (glx_sb.err_printed < GEODE_SB_ERR_PRINT) {
-		if (strncmp(text, prefix, sizeof(prefix) - 1) == 0)
-			text += sizeof(prefix) - 1;	/* the log's lines are attributed already */
-		drv_log(&geode_sb_log, "%s", text);
+		drv_log(&geode_sb_log, "%s", who ? e : e + n);
 		if (++glx_sb.err_printed == GEODE_SB_ERR_PRINT)
 			drv_log(&geode_sb_log, "further errors are not printed");
 	}
+}
+
+void glx_sb_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_verror(NULL, fmt, ap);
+	va_end(ap);
+}
+
+void glx_trng_error(const char *source, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_verror(source, fmt, ap);
+	va_end(ap);
 }
 
 uint64_t glx_sb_ticks_per_s(void)
@@ -155,58 +178,63 @@ static void guards_fill(uint8_t *dst, size_t n)
 	}
 }
 
-struct guard_damage {
-	unsigned count, first, last;
-};
-
-static void guard_scan(const uint8_t *p, unsigned base, struct guard_damage *g)
-{
-	unsigned i;
-	g->count = g->first = g->last = 0;
-	for (i = 0; i < GEODE_SB_GUARD; i++) {
-		if (p[i] == guard_byte(base + i))
-			continue;
-		if (g->count++ == 0)
-			g->first = i;
-		g->last = i;
-	}
-}
-
-/* Checks the guards around the n-byte destination at bus address dst_bus. */
+/*
+ * Checks the guards around the n-byte destination at bus address dst_bus
+ * of context c: side 0 the GEODE_SB_GUARD bytes before it, side 1 those
+ * after it. Each damaged side is described by how many bytes changed and
+ * the bus addresses of the first and last; one error names both sides.
+ */
 static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus, unsigned c)
 {
-	struct guard_damage b, a;
-	uint32_t b0 = dst_bus - GEODE_SB_GUARD, a0 = dst_bus + (uint32_t)n;
+	static const char *const where[3] = {
+		"before the destination changed", "after the destination changed", "after it",
+	};
+	char side[2][80];
+	const uint8_t *p;
+	uint32_t at;
+	unsigned s, i, count = 0, first = 0, last = 0, damaged = 0;
 
-	guard_scan(dst - GEODE_SB_GUARD, 0, &b);
-	guard_scan(dst + n, GEODE_SB_GUARD, &a);
-	if (b.count == 0 && a.count == 0)
+	for (s = 0; s < 2; s++) {
+		p = s ? dst + n : dst - GEODE_SB_GUARD;
+		at = s ? dst_bus + (uint32_t)n : dst_bus - GEODE_SB_GUARD;
+		side[s][0] = '\0';
+		for (i = count = 0; i < GEODE_SB_GUARD; i++) {
+			if (p[i] == guard_byte(s * GEODE_SB_GUARD + i))
+				continue;
+			if (count++ == 0)
+				first = i;
+			last = i;
+		}
+		if (!count)
+			continue;
+		fmt_snprintf(side[s], sizeof(side[s]), "%s%u bytes %s, at 0x%08x-0x%08x",
+			     damaged ? ", and " : "", count, where[s + damaged], at + first, at + last);
+		damaged = 1;
+	}
+	if (!damaged)
 		return ENGINE_OK;
 	glx_sb.stats.overruns++;
-	if (b.count && a.count)
-		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x, and %u bytes after it, at 0x%08x-0x%08x (DEST_%s=0x%08x LEN=%u)",
-			     b.count, b0 + b.first, b0 + b.last, a.count, a0 + a.first,
-			     a0 + a.last, dma_ctx[c].name, dst_bus, (unsigned)n);
-	else if (a.count)
-		glx_sb_error("geode-sb: DMA overrun: %u bytes after the destination changed, at 0x%08x-0x%08x (DEST_%s=0x%08x LEN=%u)",
-			     a.count, a0 + a.first, a0 + a.last, dma_ctx[c].name, dst_bus, (unsigned)n);
-	else
-		glx_sb_error("geode-sb: DMA overrun: %u bytes before the destination changed, at 0x%08x-0x%08x (DEST_%s=0x%08x LEN=%u)",
-			     b.count, b0 + b.first, b0 + b.last, dma_ctx[c].name, dst_bus, (unsigned)n);
+	glx_sb_error("DMA overrun: %s%s (DEST_%s=0x%08x LEN=%u)", side[0], side[1],
+		     dma_ctx[c].name, dst_bus, (unsigned)n);
 	if (!glx_sb.stats.first_overrun[0])
 		fmt_snprintf(glx_sb.stats.first_overrun, sizeof(glx_sb.stats.first_overrun), "%s",
 			     glx_sb.last_err);
 	return ENGINE_EHW;
 }
 
+/* Writes the 16 bytes at p (NULL: zeros) to WKEY0..3 (off GLX_SB_WKEY(0)) or CBC_IV0..3. */
+static void wr_block(unsigned off, const uint8_t *p)
+{
+	unsigned i;
+	for (i = 0; i < 4; i++)
+		glx_sb_wr(off + 4 * i, p ? le32_get(p + 4 * i) : 0);
+}
+
 /* Zeroes WKEY0..3 and CBC_IV0..3; only while the engine is idle. */
 static void wipe_key_regs(void)
 {
-	unsigned i;
-	for (i = 0; i < 4; i++) {
-		glx_sb_wr(GLX_SB_WKEY(i), 0);
-		glx_sb_wr(GLX_SB_CBC_IV(i), 0);
-	}
+	wr_block(GLX_SB_WKEY(0), NULL);
+	wr_block(GLX_SB_CBC_IV(0), NULL);
 	glx_sb.stats.key_wipes++;
 	glx_sb.keys_unwiped = false;
 }
@@ -238,8 +266,8 @@ static bool ctx_idle(unsigned c)
 	glx_sb.wedged[c] = false;
 	glx_sb.wedged_keys[c] = false;
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | x->done);
-	drv_log(&geode_sb_log, "the timed-out operation%s has completed since (CTL_%s=0x%08x AES_INT=0x%08x)",
-		c ? " on context B" : "", x->name, ctl, aint);
+	drv_log(&geode_sb_log, "%s%s has completed since (CTL_%s=0x%08x AES_INT=0x%08x)", timed_out,
+		x->on, x->name, ctl, aint);
 	return true;
 }
 
@@ -259,7 +287,7 @@ bool glx_sb_engine_idle(void)
 		return false;
 	if (glx_sb.keys_unwiped) {
 		wipe_key_regs();
-		drv_log(&geode_sb_log, "WKEY0..3 and CBC_IV0..3 wiped now, after the timed-out operation completed");
+		drv_log(&geode_sb_log, "%s wiped now, after %s completed", glx_sb_key_regs, timed_out);
 	}
 	return true;
 }
@@ -281,8 +309,10 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 {
 	uint32_t src_bus[GLX_SB_CONTEXTS], dst_bus[GLX_SB_CONTEXTS], ctl, c_now = 0, aint = 0;
 	uint32_t polls = 0;
+	/* Masks on, the completion flags of the contexts used cleared (W1C). */
+	uint32_t int_clear = GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0);
 	uint64_t t0, elapsed = 0, limit;
-	unsigned i, c, pending = mask, nctx = 0;
+	unsigned c, pending = mask, nctx = 0;
 	int rc = ENGINE_OK, rc2;
 
 	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
@@ -298,12 +328,12 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 		dst_bus[c] = hw_dma_addr(dst);
 		if (src_bus[c] == HW_DMA_NONE || dst_bus[c] == HW_DMA_NONE ||
 		    ((src_bus[c] | dst_bus[c]) & (GLX_SB_DMA_ALIGN - 1))) {
-			glx_sb_error("geode-sb: DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
+			glx_sb_error("DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
 				     src_bus[c], dst_bus[c]);
 			return ENGINE_EHW;
 		}
 		if (!ctx_idle(c) || ((key || iv) && !keys_writable()) || (c == 0 && !glx_sb_engine_idle())) {
-			glx_sb_error("geode-sb: engine still busy with a timed-out operation: CTL_%s=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
+			glx_sb_error("engine still busy with a timed-out operation: CTL_%s=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
 				     glx_sb.wedged[c] ? dma_ctx[c].name : "A", glx_sb.busy_ctl,
 				     glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 			return ENGINE_ETIMEOUT;
@@ -321,16 +351,14 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 		glx_sb_wr(dma_ctx[c].len, (uint32_t)n);
 	}
 	if (key) {
-		for (i = 0; i < 4; i++)
-			glx_sb_wr(GLX_SB_WKEY(i), le32_get(key + 4 * i));
+		wr_block(GLX_SB_WKEY(0), key);
 		ctl |= GLX_SB_CTL_WK;
 	}
 	if (iv) {
-		for (i = 0; i < 4; i++)
-			glx_sb_wr(GLX_SB_CBC_IV(i), le32_get(iv + 4 * i));
+		wr_block(GLX_SB_CBC_IV(0), iv);
 		ctl |= GLX_SB_CTL_CBC;
 	}
-	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0));
+	glx_sb_wr(GLX_SB_AES_INT, int_clear);
 
 	limit = wait_ticks(n * nctx);
 	t0 = hw_rdtsc();
@@ -357,27 +385,22 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 			break;
 	}
 	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+		const struct glx_dma_ctx *x = &dma_ctx[c];
 		if (!(pending & (1u << c)))
 			continue;
 		glx_sb.wedged[c] = true;
 		glx_sb.wedged_keys[c] = key || iv;
 		glx_sb.stats.timeouts++;
-		c_now = glx_sb_rd(dma_ctx[c].ctl);
-		if (c == 0)
-			glx_sb_error("geode-sb: DMA timeout after %llu cycles (limit %llu, %u polls): CTL_A=0x%08x AES_INT=0x%08x SRC=0x%08x DST=0x%08x LEN=%u",
-				     (unsigned long long)elapsed, (unsigned long long)limit, polls,
-				     c_now, aint, glx_sb_rd(GLX_SB_SOURCE_A), glx_sb_rd(GLX_SB_DEST_A),
-				     glx_sb_rd(GLX_SB_LENGTH_A));
-		else
-			glx_sb_error("geode-sb: DMA timeout on context B after %llu cycles (limit %llu, %u polls): CTL_B=0x%08x AES_INT=0x%08x SRC_B=0x%08x DST_B=0x%08x LEN_B=%u",
-				     (unsigned long long)elapsed, (unsigned long long)limit, polls,
-				     c_now, aint, glx_sb_rd(GLX_SB_SOURCE_B), glx_sb_rd(GLX_SB_DEST_B),
-				     glx_sb_rd(GLX_SB_LENGTH_B));
+		c_now = glx_sb_rd(x->ctl);
+		glx_sb_error("DMA timeout%s after %llu cycles (limit %llu, %u polls): CTL_%s=0x%08x AES_INT=0x%08x SRC%s=0x%08x DST%s=0x%08x LEN%s=%u",
+			     x->on, (unsigned long long)elapsed, (unsigned long long)limit, polls,
+			     x->name, c_now, aint, x->reg, glx_sb_rd(x->src), x->reg,
+			     glx_sb_rd(x->dst), x->reg, glx_sb_rd(x->len));
 		rc = ENGINE_ETIMEOUT;
 	}
 	if (rc)
 		return rc;
-	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0));
+	glx_sb_wr(GLX_SB_AES_INT, int_clear);
 	glx_sb.stats.ops += nctx;
 	if (elapsed > glx_sb.stats.max_wait_cycles)
 		glx_sb.stats.max_wait_cycles = elapsed;
@@ -389,11 +412,6 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 			rc = rc2;
 	}
 	return rc;
-}
-
-int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
-{
-	return glx_sb_dma_ops(1, key, iv, enc, n);
 }
 
 /*
@@ -411,22 +429,22 @@ static void key_wipe_refused(void)
 	if (glx_sb.keys_unwiped)
 		return;
 	glx_sb.keys_unwiped = true;
-	drv_log(&geode_sb_log, "key registers not wiped: WKEY0..3 and CBC_IV0..3 may still hold the key, the timed-out operation is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
-		 glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+	drv_log(&geode_sb_log, "key registers not wiped: %s may still hold the key, %s is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
+		 glx_sb_key_regs, timed_out, glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 }
 
 /* Zeroes the key and IV registers (engine idle only) and the first `used` bytes of each buffer. */
 void glx_sb_wipe_after(size_t used)
 {
+	unsigned c;
+
 	if (glx_sb_engine_idle())
 		wipe_key_regs();
 	else
 		key_wipe_refused();
-	if (used) {
-		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_SRC, used);
-		glx_sb_wipe(glx_sb_dma + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
-		glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_SRC, used);
-		glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
+	for (c = 0; used && c < GLX_SB_CONTEXTS; c++) {
+		glx_sb_wipe(dma_ctx[c].area + GLX_SB_DMA_SRC, used);
+		glx_sb_wipe(dma_ctx[c].area + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
 	}
 }
 
@@ -454,7 +472,7 @@ static uint8_t *sess_key(struct aes_session *s)
 static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bits)
 {
 	if (key_bits != 8 * GLX_SB_KEY_BYTES) {
-		glx_sb_error("geode-sb: %u-bit key: the engine does AES-128 only", key_bits);
+		glx_sb_error("%u-bit key: the engine does AES-128 only", key_bits);
 		return ENGINE_EKEY;
 	}
 	memcpy(sess_key(s), key, GLX_SB_KEY_BYTES);
@@ -464,7 +482,6 @@ static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bi
 
 static void sb_release(struct aes_session *s)
 {
-	unsigned i;
 	glx_sb_wipe(sess_key(s), GLX_SB_KEY_BYTES);
 	if (!glx_sb.info.ok)
 		return;
@@ -472,63 +489,97 @@ static void sb_release(struct aes_session *s)
 		key_wipe_refused();
 		return;
 	}
-	for (i = 0; i < 4; i++)
-		glx_sb_wr(GLX_SB_WKEY(i), 0);
+	wr_block(GLX_SB_WKEY(0), NULL);
 	glx_sb.stats.key_wipes++;
+}
+
+/*
+ * The checks both crypt calls make after their mode check: a length that
+ * is a multiple of 16, an IV where CBC needs one (no_iv), a usable block.
+ */
+static int sb_check(size_t len, bool no_iv)
+{
+	if (len % GLX_SB_AES_BLOCK) {
+		glx_sb_error("length %u is not a multiple of 16", (unsigned)len);
+		return ENGINE_ELEN;
+	}
+	if (no_iv) {
+		glx_sb_error("CBC without an IV");
+		return ENGINE_EUNSUPPORTED;
+	}
+	if (!glx_sb.info.ok) {
+		glx_sb_error("not available: %s", geode_sb_absent_reason());
+		return ENGINE_EHW;
+	}
+	return ENGINE_OK;
+}
+
+/*
+ * The chunk loop of both crypt calls: len bytes (a multiple of 16) from
+ * in[c] to out[c] on each context c in mask (bit 0 A, bit 1 B), at most
+ * GEODE_SB_CHUNK bytes per DMA operation, through the DMA areas. chain:
+ * NULL for ECB; for CBC (context A only) the 16-byte IV, chained across
+ * the chunks and left as the next IV. Ends with glx_sb_wipe_after().
+ * Returns 0 or the first failing operation's error.
+ */
+static int sb_chunks(const uint8_t *key, unsigned mask, bool enc, uint8_t *chain,
+		     const uint8_t *const in[], uint8_t *const out[], size_t len)
+{
+	uint8_t next[GLX_SB_AES_BLOCK];
+	const uint8_t *src = glx_sb_dma + GLX_SB_DMA_SRC, *dst = glx_sb_dma + GLX_SB_DMA_DST;
+	size_t off, n = 0, used = 0;
+	unsigned c;
+	int rc = ENGINE_OK;
+
+	for (off = 0; off < len; off += n) {
+		n = len - off < GEODE_SB_CHUNK ? len - off : GEODE_SB_CHUNK;
+		for (c = 0; c < GLX_SB_CONTEXTS; c++)
+			if (mask & (1u << c))
+				memcpy(dma_ctx[c].area + GLX_SB_DMA_SRC, in[c] + off, n);
+		if (n > used)
+			used = n;
+		/* Decrypt chains the last input block: save it before out (maybe = in) changes. */
+		if (chain && !enc)
+			memcpy(next, src + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
+		rc = glx_sb_dma_ops(mask, key, chain, enc, n);
+		if (rc)
+			break;
+		if (chain) {
+			if (enc)
+				memcpy(next, dst + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
+			iv_readback(next);
+			memcpy(chain, next, sizeof(next));
+		}
+		for (c = 0; c < GLX_SB_CONTEXTS; c++)
+			if (mask & (1u << c))
+				memcpy(out[c] + off, dma_ctx[c].area + GLX_SB_DMA_DST, n);
+	}
+	glx_sb_wipe_after(used);
+	glx_sb_wipe(next, sizeof(next));
+	return rc;
 }
 
 static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 		    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
 {
-	uint8_t chain[GLX_SB_AES_BLOCK], next[GLX_SB_AES_BLOCK];
-	uint8_t *src = glx_sb_dma + GLX_SB_DMA_SRC, *dst = glx_sb_dma + GLX_SB_DMA_DST;
-	bool enc = dir == AES_DIR_ENCRYPT, cbc = mode == AES_MODE_CBC;
-	size_t off, n = 0, used = 0;
-	int rc = ENGINE_OK;
+	uint8_t chain[GLX_SB_AES_BLOCK];
+	bool cbc = mode == AES_MODE_CBC;
+	int rc;
 
 	if (!aes_engine_supports(&glx_sb_engine, s->key_bits, mode, dir)) {
-		glx_sb_error("geode-sb: aes-%u %s %s is not claimed (AES-128 ECB/CBC only)",
+		glx_sb_error("aes-%u %s %s is not claimed (AES-128 ECB/CBC only)",
 			     s->key_bits, aes_mode_name(mode), aes_dir_name(dir));
 		return ENGINE_EUNSUPPORTED;
 	}
-	if (len % GLX_SB_AES_BLOCK) {
-		glx_sb_error("geode-sb: length %u is not a multiple of 16", (unsigned)len);
-		return ENGINE_ELEN;
-	}
-	if (cbc && !iv) {
-		glx_sb_error("geode-sb: CBC without an IV");
-		return ENGINE_EUNSUPPORTED;
-	}
-	if (!glx_sb.info.ok) {
-		glx_sb_error("geode-sb: not available: %s", geode_sb_absent_reason());
-		return ENGINE_EHW;
-	}
+	rc = sb_check(len, cbc && !iv);
+	if (rc)
+		return rc;
 	if (cbc)
 		memcpy(chain, iv, sizeof(chain));
-	for (off = 0; off < len; off += n) {
-		n = len - off < GEODE_SB_CHUNK ? len - off : GEODE_SB_CHUNK;
-		memcpy(src, in + off, n);
-		if (n > used)
-			used = n;
-		/* Decrypt chains the last input block: save it before out (maybe = in) changes. */
-		if (cbc && !enc)
-			memcpy(next, src + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
-		rc = glx_sb_run_dma(sess_key(s), cbc ? chain : NULL, enc, n);
-		if (rc)
-			break;
-		if (cbc) {
-			if (enc)
-				memcpy(next, dst + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
-			iv_readback(next);
-			memcpy(chain, next, sizeof(chain));
-		}
-		memcpy(out + off, dst, n);
-	}
-	glx_sb_wipe_after(used);
+	rc = sb_chunks(sess_key(s), 1, dir == AES_DIR_ENCRYPT, cbc ? chain : NULL, &in, &out, len);
 	if (rc == ENGINE_OK && cbc)
 		memcpy(iv, chain, sizeof(chain));
 	glx_sb_wipe(chain, sizeof(chain));
-	glx_sb_wipe(next, sizeof(next));
 	return rc;
 }
 
@@ -541,36 +592,19 @@ static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir
 			 uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
 			 uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len)
 {
-	size_t off, n = 0, used = 0;
-	int rc = ENGINE_OK;
+	const uint8_t *in[GLX_SB_CONTEXTS] = { in_a, in_b };
+	uint8_t *out[GLX_SB_CONTEXTS] = { out_a, out_b };
+	int rc;
 
 	if (mode != AES_MODE_ECB || iv_a || iv_b || s->key_bits != 8 * GLX_SB_KEY_BYTES) {
-		glx_sb_error("geode-sb: dual-context %s: only AES-128 ECB (the contexts share WKEY and CBC_IV)",
+		glx_sb_error("dual-context %s: only AES-128 ECB (the contexts share WKEY and CBC_IV)",
 			     aes_mode_name(mode));
 		return ENGINE_EUNSUPPORTED;
 	}
-	if (len % GLX_SB_AES_BLOCK) {
-		glx_sb_error("geode-sb: length %u is not a multiple of 16", (unsigned)len);
-		return ENGINE_ELEN;
-	}
-	if (!glx_sb.info.ok) {
-		glx_sb_error("geode-sb: not available: %s", geode_sb_absent_reason());
-		return ENGINE_EHW;
-	}
-	for (off = 0; off < len; off += n) {
-		n = len - off < GEODE_SB_CHUNK ? len - off : GEODE_SB_CHUNK;
-		memcpy(glx_sb_dma + GLX_SB_DMA_SRC, in_a + off, n);
-		memcpy(glx_sb_dma_b + GLX_SB_DMA_SRC, in_b + off, n);
-		if (n > used)
-			used = n;
-		rc = glx_sb_dma_ops(3, sess_key(s), NULL, dir == AES_DIR_ENCRYPT, n);
-		if (rc)
-			break;
-		memcpy(out_a + off, glx_sb_dma + GLX_SB_DMA_DST, n);
-		memcpy(out_b + off, glx_sb_dma_b + GLX_SB_DMA_DST, n);
-	}
-	glx_sb_wipe_after(used);
-	return rc;
+	rc = sb_check(len, false);
+	if (rc)
+		return rc;
+	return sb_chunks(sess_key(s), 3, dir == AES_DIR_ENCRYPT, NULL, in, out, len);
 }
 
 /* ---- accessors ---- */
@@ -610,16 +644,13 @@ const struct geode_sb_stats *geode_sb_stats(void)
 bool geode_sb_dma_clean(size_t *offset)
 {
 	size_t i;
-	for (i = 0; i < sizeof(glx_sb_dma); i++)
-		if (glx_sb_dma[i]) {
-			*offset = i;
-			return false;
-		}
-	for (i = 0; i < sizeof(glx_sb_dma_b); i++)
-		if (glx_sb_dma_b[i]) {
-			*offset = sizeof(glx_sb_dma) + i;
-			return false;
-		}
+	unsigned c;
+	for (c = 0; c < GLX_SB_CONTEXTS; c++)
+		for (i = 0; i < GLX_SB_DMA_BYTES; i++)
+			if (dma_ctx[c].area[i]) {
+				*offset = c * GLX_SB_DMA_BYTES + i;
+				return false;
+			}
 	return true;
 }
 

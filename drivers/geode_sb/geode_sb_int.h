@@ -50,18 +50,14 @@ extern uint8_t glx_sb_dma_b[GLX_SB_DMA_BYTES];	/* context B, the same layout */
 extern struct aes_engine glx_sb_engine;
 
 /*
- * One DMA operation of n bytes (16..GEODE_SB_CHUNK, a multiple of 16) from
- * the source bounce buffer, already filled, to the destination one. key:
- * 16 bytes for WKEY0..3, or NULL for the hidden key; iv: 16 bytes for CBC,
- * NULL for ECB. Returns 0, ENGINE_ETIMEOUT or ENGINE_EHW (error recorded).
- */
-int glx_sb_run_dma(const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
-
-/*
- * The same on the contexts in mask (bit 0 A, bit 1 B), each through its own
- * DMA area, started together and waited for together (the limit scales
- * with the bytes of both). iv only with one context (CBC_IV is shared).
- * A timeout leaves only the contexts still running marked busy.
+ * DMA operations of n bytes (16..GEODE_SB_CHUNK, a multiple of 16) on the
+ * contexts in mask (bit 0 A, bit 1 B), each from its source bounce buffer,
+ * already filled, to its destination one, started together and waited
+ * for together (the limit scales with the bytes of both). key: 16 bytes
+ * for WKEY0..3, or NULL for the hidden key; iv: 16 bytes for CBC, NULL for
+ * ECB, only with one context (CBC_IV is shared). A timeout leaves only the
+ * contexts still running marked busy. Returns 0, ENGINE_ETIMEOUT or
+ * ENGINE_EHW (error recorded).
  */
 int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
 
@@ -94,10 +90,13 @@ void glx_sb_wr(unsigned off, uint32_t val);
 extern struct drv_log geode_sb_log;
 
 /*
- * Records an error (geode_sb_last_error()) and adds it to the driver's log
- * if fewer than GEODE_SB_ERR_PRINT were logged since the probe.
+ * Records an error of the block, "geode-sb: " and the text
+ * (geode_sb_last_error()), and adds the text to the driver's log if fewer
+ * than GEODE_SB_ERR_PRINT were logged since the probe.
  */
 void glx_sb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same for an RNG source: "<source>: " and the text, in the log too. */
+void glx_trng_error(const char *source, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* TSC ticks per second for figures: the calibrated rate, else what timer.c assumes. */
 uint64_t glx_sb_ticks_per_s(void);
@@ -108,17 +107,30 @@ const char *glx_sb_msr_text(void);
 /* MSR CTRL value for the TRNG default (T_NE, T_SEL 3, test mode off) from a value as found. */
 uint64_t glx_trng_ctrl_default(uint64_t found);
 
+/* "WKEY0..3 and CBC_IV0..3", in the texts about wiping them. */
+extern const char glx_sb_key_regs[];
+
+/* "engine busy when the image started: ", the start of the log line and the probe test's detail. */
+extern const char glx_sb_busy_at_start[];
+
 /* geode_trng.c: forget state (probe), register the sources; its tests. */
 void geode_trng_reset(void);
 void geode_trng_register(void);
 /* The hidden-key probe (geode_sb_probe.c), a self-test run after the writable-key ones. */
 enum drv_status geode_sb_t_hidden_key(char *detail, size_t cap);
+/* What a self-test needs: the block found, its probe succeeded, the TRNG set up too. */
+enum glx_sb_need { GLX_SB_NEED_FOUND, GLX_SB_NEED_OK, GLX_SB_NEED_RNG };
+
 /*
- * Why a self-test that needs the block skips: "no 1022:2082 device" (or
- * the no-VSA reason) when it is absent, and with need_ok "geode-sb probe
- * failed" when the probe did not succeed; NULL when it can run.
+ * Whether a self-test that needs `need` skips: true with the reason in d
+ * (cap bytes): "no 1022:2082 device" (or the no-VSA reason) when the block
+ * is absent, "geode-sb probe failed" when the probe did not succeed, why
+ * the TRNG was not set up (rng_why); false when the test can run.
  */
-const char *glx_sb_skip_reason(bool need_ok);
+bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap);
+
+/* AES-128 of the zero block under the all-ones key (the hidden key as shipped), by lib/aes. */
+void glx_sb_ones_block(uint8_t out[16]);
 
 /* The TRNG's self-tests (struct driver_test): throughput per T_SEL, the T_TM probe. */
 enum drv_status geode_trng_t_tsel0(char *detail, size_t cap);

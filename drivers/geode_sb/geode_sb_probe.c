@@ -16,6 +16,8 @@
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/glx_sb_reg.h"
 
+const char glx_sb_busy_at_start[] = "engine busy when the image started: ";
+
 static bool probe_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static bool probe_fail(const char *fmt, ...)
@@ -116,41 +118,47 @@ static void init_ctrl(void)
 {
 	uint64_t found, back = 0;
 	struct geode_sb_info *in = &glx_sb.info;
+	/* The swap bits set, by (CTRL & (SBI | SBY)) / SBI: SBI is bit 2, SBY bit 3. */
+	static const char *const swap_names[4] = { "", "SBI", "SBY", "SBI, SBY" };
+	const char *op = "rdmsr", *after = "";
+	char val[24] = "";	/* the value written, for a #GP of the write */
+	uint64_t other;
+	unsigned swap;
 
-	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &found) != 0) {
-		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "rdmsr 0x%08x (CTRL) raised #GP: TRNG not set up",
-			     GLX_SB_MSR_CTRL);
-		return;
-	}
+	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &found) != 0)
+		goto gp;
 	in->ctrl_found = found;
 	in->ctrl_set = glx_trng_ctrl_default(found);
-	if (found & (GLX_SB_CTRL_SBI | GLX_SB_CTRL_SBY))
-		drv_log(&geode_sb_log, "MSR CTRL=0x%llx as found has the AES swap bits set (%s%s%s): every public driver leaves them clear; left as the firmware set them, so AES results are bit/byte swapped if the data book's meaning holds",
-			(unsigned long long)found, found & GLX_SB_CTRL_SBI ? "SBI" : "",
-			(found & GLX_SB_CTRL_SBI) && (found & GLX_SB_CTRL_SBY) ? ", " : "",
-			found & GLX_SB_CTRL_SBY ? "SBY" : "");
+	swap = (unsigned)(found & (GLX_SB_CTRL_SBI | GLX_SB_CTRL_SBY)) / GLX_SB_CTRL_SBI;
+	if (swap)
+		drv_log(&geode_sb_log, "MSR CTRL=0x%llx as found has the AES swap bits set (%s): every public driver leaves them clear; left as the firmware set them, so AES results are bit/byte swapped if the data book's meaning holds",
+			(unsigned long long)found, swap_names[swap]);
 	if (hw_wrmsr_safe(GLX_SB_MSR_CTRL, in->ctrl_set) != 0) {
-		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP: TRNG not set up",
-			     GLX_SB_MSR_CTRL, (unsigned long long)in->ctrl_set);
-		return;
+		op = "wrmsr";
+		fmt_snprintf(val, sizeof(val), " <- 0x%llx", (unsigned long long)in->ctrl_set);
+		goto gp;
 	}
 	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &back) != 0) {
-		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "rdmsr 0x%08x (CTRL) raised #GP after the write: TRNG not set up",
-			     GLX_SB_MSR_CTRL);
-		return;
+		after = " after the write";
+		goto gp;
 	}
 	in->ctrl_back = back;
 	drv_log(&geode_sb_log, "MSR CTRL 0x%llx -> 0x%llx (noise on, T_SEL 3, test mode off), reads 0x%llx",
 		(unsigned long long)found, (unsigned long long)in->ctrl_set, (unsigned long long)back);
-	if ((back ^ in->ctrl_set) & ~(uint64_t)GEODE_SB_CTRL_OURS)
+	other = (back ^ in->ctrl_set) & ~(uint64_t)GEODE_SB_CTRL_OURS;
+	if (other)
 		drv_log(&geode_sb_log, "MSR CTRL bits not written by the driver read back changed (0x%llx, information: nothing documents them)",
-			(unsigned long long)((back ^ in->ctrl_set) & ~(uint64_t)GEODE_SB_CTRL_OURS));
+			(unsigned long long)other);
 	if ((back ^ in->ctrl_set) & GEODE_SB_CTRL_OURS) {
 		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "MSR CTRL reads 0x%llx after writing 0x%llx: T_NE/T_SEL/T_TM (0x%x) did not take, TRNG sources not registered",
 			     (unsigned long long)back, (unsigned long long)in->ctrl_set, GEODE_SB_CTRL_OURS);
 		return;
 	}
 	in->rng_ok = true;
+	return;
+gp:
+	fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "%s 0x%08x (CTRL)%s raised #GP%s: TRNG not set up",
+		     op, GLX_SB_MSR_CTRL, val, after);
 }
 
 static const char *lock_name(uint32_t state, unsigned shift, char *buf, size_t n)
@@ -188,47 +196,47 @@ static void report_eeprom(void)
  * when the operation does not complete, which the data book's ST/flag
  * protocol rules out.
  */
-enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
+void glx_sb_ones_block(uint8_t out[GLX_SB_AES_BLOCK])
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];
 	static struct aes_ctx c;
-	uint8_t k[GLX_SB_KEY_BYTES], want[GLX_SB_AES_BLOCK];
-	bool same;
-	int rc;
+	uint8_t k[GLX_SB_KEY_BYTES];
 
-	if (!glx_sb.info.found) {
-		fmt_snprintf(d, cap, "%s", glx_sb.absent);
-		return DRV_SKIP;
-	}
-	if (!glx_sb.info.ok) {
-		fmt_snprintf(d, cap, "geode-sb probe failed");
-		return DRV_SKIP;
-	}
-	memset(glx_sb_dma_b + GLX_SB_DMA_SRC, 0, GLX_SB_AES_BLOCK);
-	rc = glx_sb_dma_ops(2, NULL, NULL, true, GLX_SB_AES_BLOCK);
 	memset(k, 0xFF, sizeof(k));
 	aes_set_key(&c, k, sizeof(k));
-	aes_encrypt_block(&c, zero, want);
+	aes_encrypt_block(&c, zero, out);
 	aes_wipe(&c);
+}
+
+enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
+{
+	uint8_t want[GLX_SB_AES_BLOCK];
+	bool same, hung;
+	int rc;
+
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
+	memset(glx_sb_dma_b + GLX_SB_DMA_SRC, 0, GLX_SB_AES_BLOCK);
+	rc = glx_sb_dma_ops(2, NULL, NULL, true, GLX_SB_AES_BLOCK);
+	glx_sb_ones_block(want);
 	same = memcmp(want, glx_sb_dma_b + GLX_SB_DMA_DST, sizeof(want)) == 0;
 	glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_DST, GLX_SB_AES_BLOCK);
 	glx_sb_wipe(want, sizeof(want));
 	if (rc != ENGINE_OK) {
 		glx_sb.info.hidden_key = GEODE_SB_HKEY_UNKNOWN;
-		if (rc == ENGINE_ETIMEOUT && !glx_sb_ctx_idle(1)) {
-			fmt_snprintf(d, cap, "hidden key: unknown: the operation with the hidden key (WK = 0) did not complete: %s; context B left to it, context A unaffected",
-				     geode_sb_last_error());
-			return DRV_FAIL;
-		}
-		fmt_snprintf(d, cap, "hidden key: unknown: %s", geode_sb_last_error());
+		hung = rc == ENGINE_ETIMEOUT && !glx_sb_ctx_idle(1);
+		fmt_snprintf(d, cap, "hidden key: unknown: %s%s%s",
+			     hung ? "the operation with the hidden key (WK = 0) did not complete: " : "",
+			     geode_sb_last_error(), hung ? "; context B left to it, context A unaffected" : "");
 		return DRV_FAIL;
 	}
 	glx_sb.info.hidden_key = same ? GEODE_SB_HKEY_FACTORY : GEODE_SB_HKEY_PROGRAMMED;
-	fmt_snprintf(d, cap, "information: hidden key %s",
-		     same ? "not programmed (encrypts like the factory all-ones key)" :
-			    "programmed (does not encrypt like the factory all-ones key)");
+	fmt_snprintf(d, cap, "information: hidden key %sprogrammed (%s like the factory all-ones key)",
+		     same ? "not " : "", same ? "encrypts" : "does not encrypt");
 	return DRV_PASS;
 }
+
+static const char no_device[] = "no 1022:2082 device";	/* the absent reason, and in the log */
 
 /* No PCI function: the GeodeLink MSR tells firmware without VSA from no block at all. */
 static void probe_absent(void)
@@ -241,11 +249,11 @@ static void probe_absent(void)
 		glx_sb.info.msr_ok = true;
 		glx_sb.info.cap = cap;
 		glx_sb.absent = GEODE_SB_NO_VSA;
-		drv_log(&geode_sb_log, "no 1022:2082 device, but GLD_MSR_CAP=0x%016llx identifies the security block: " GEODE_SB_NO_VSA " (the engine is not used without its PCI BAR)",
-			(unsigned long long)cap);
+		drv_log(&geode_sb_log, "%s, but GLD_MSR_CAP=0x%016llx identifies the security block: %s (the engine is not used without its PCI BAR)",
+			no_device, (unsigned long long)cap, GEODE_SB_NO_VSA);
 		return;
 	}
-	drv_log(&geode_sb_log, "no 1022:2082 device: no Geode LX security block here");
+	drv_log(&geode_sb_log, "%s: no Geode LX security block here", no_device);
 }
 
 void geode_sb_probe(void)
@@ -255,7 +263,7 @@ void geode_sb_probe(void)
 	uint32_t ctl;
 
 	memset(&glx_sb, 0, sizeof(glx_sb));
-	glx_sb.absent = "no 1022:2082 device";
+	glx_sb.absent = no_device;
 	glx_sb_base = 0;
 	glx_sb_wipe(glx_sb_dma, sizeof(glx_sb_dma));
 	glx_sb_wipe(glx_sb_dma_b, sizeof(glx_sb_dma_b));
@@ -287,15 +295,15 @@ void geode_sb_probe(void)
 		drv_log(&geode_sb_log, "%s", glx_sb.rng_why);
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_ALL);
 	for (unsigned c = 0; c < GLX_SB_CONTEXTS; c++) {
-		ctl = glx_sb_rd(c ? GLX_SB_CTL_B : GLX_SB_CTL_A);
+		ctl = glx_sb_rd(GLX_SB_CTL_A + c * (GLX_SB_CTL_B - GLX_SB_CTL_A));
 		if (!(ctl & GLX_SB_CTL_ST))
 			continue;
 		/* Firmware left an operation running: no register it may use is written until it ends. */
 		glx_sb.wedged[c] = true;
 		glx_sb.wedged_keys[c] = true;
 		glx_sb.stats.busy_at_probe++;
-		drv_log(&geode_sb_log, "engine busy when the image started: CTL_%s=0x%08x (ST set, left by firmware); its registers are not written until it completes",
-			c ? "B" : "A", ctl);
+		drv_log(&geode_sb_log, "%sCTL_%c=0x%08x (ST set, left by firmware); its registers are not written until it completes",
+			glx_sb_busy_at_start, 'A' + c, ctl);
 	}
 	glx_sb.info.ok = true;
 	report_eeprom();

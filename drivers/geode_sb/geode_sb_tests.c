@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/crypto/aes.h"
+#include "lib/crypto/aes_mode.h"
 #include "lib/util/fmt.h"
 #include "lib/util/hex.h"
 #include "drivers/geode_sb/geode_sb_int.h"
@@ -25,29 +26,34 @@ static struct aes_session xs_session;
 static struct aes_ctx xs_ref;
 
 
-/* A case of the cross-check: pieces[] non-zero splits the message over calls. */
+/*
+ * A case of the cross-check, packed into 6 bytes (the table is in the
+ * image): split cases pass the message over SPLITS calls of pieces[].
+ */
 struct xcase {
-	enum aes_mode mode;
-	enum aes_dir dir;
-	size_t len;
-	unsigned offset;	/* of the caller's buffers from their 16-byte alignment */
-	bool in_place;		/* in == out */
-	size_t pieces[SPLITS];
+	uint8_t mode;		/* enum aes_mode */
+	uint8_t dir;		/* enum aes_dir */
+	uint8_t offset;		/* of the caller's buffers from their 16-byte alignment */
+	uint8_t in_place : 1;	/* in == out */
+	uint8_t split : 1;	/* over SPLITS calls: pieces[] */
+	uint16_t len;		/* bytes, at most 3 * GEODE_SB_CHUNK + 16 */
 };
 
 #define CH GEODE_SB_CHUNK
+static const size_t pieces[SPLITS] = { 16, 4096, CH + 32 };
 static const struct xcase xcases[] = {
-	{ AES_MODE_ECB, AES_DIR_ENCRYPT, 16, 0, false, { 0 } },
-	{ AES_MODE_ECB, AES_DIR_DECRYPT, 4096, 1, false, { 0 } },
-	{ AES_MODE_ECB, AES_DIR_ENCRYPT, 3 * CH, 5, true, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 16, 0, false, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 3 * CH + 16, 3, true, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_DECRYPT, 3 * CH + 16, 0, false, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_DECRYPT, 2 * CH, 7, true, { 0 } },
-	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 16 + 4096 + CH + 32, 0, false, { 16, 4096, CH + 32 } },
-	{ AES_MODE_CBC, AES_DIR_DECRYPT, 16 + 4096 + CH + 32, 9, true, { 16, 4096, CH + 32 } },
+	{ AES_MODE_ECB, AES_DIR_ENCRYPT, 0, false, false, 16 },
+	{ AES_MODE_ECB, AES_DIR_DECRYPT, 1, false, false, 4096 },
+	{ AES_MODE_ECB, AES_DIR_ENCRYPT, 5, true, false, 3 * CH },
+	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 0, false, false, 16 },
+	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 3, true, false, 3 * CH + 16 },
+	{ AES_MODE_CBC, AES_DIR_DECRYPT, 0, false, false, 3 * CH + 16 },
+	{ AES_MODE_CBC, AES_DIR_DECRYPT, 7, true, false, 2 * CH },
+	{ AES_MODE_CBC, AES_DIR_ENCRYPT, 0, false, true, 16 + 4096 + CH + 32 },
+	{ AES_MODE_CBC, AES_DIR_DECRYPT, 9, true, true, 16 + 4096 + CH + 32 },
 };
 #undef CH
+_Static_assert(3 * GEODE_SB_CHUNK + 16 <= UINT16_MAX, "struct xcase: len fits 16 bits");
 #define N_XCASES (sizeof(xcases) / sizeof(xcases[0]))
 
 static void fill(uint8_t *p, size_t n, uint32_t seed)
@@ -71,19 +77,18 @@ static size_t first_diff(const uint8_t *a, const uint8_t *b, size_t n)
 	return n;
 }
 
-/* lib/aes over the whole message in xb_ref (in place). */
+/* The 16 bytes at p as 32 hex digits in buf (HEX16 bytes); returns buf. */
+#define HEX16 40
+static const char *hex16(const uint8_t *p, char *buf)
+{
+	return hex_encode(p, 16, buf, HEX16);
+}
+
+/* lib/aes over the whole message in xb_ref (in place); iv: the IV, updated (CBC). */
 static void reference(const struct xcase *c, const uint8_t *key, uint8_t *iv)
 {
-	bool enc = c->dir == AES_DIR_ENCRYPT;
 	aes_set_key(&xs_ref, key, GLX_SB_KEY_BYTES);
-	if (c->mode == AES_MODE_ECB && enc)
-		aes_ecb_encrypt(&xs_ref, xb_ref, xb_ref, c->len);
-	else if (c->mode == AES_MODE_ECB)
-		aes_ecb_decrypt(&xs_ref, xb_ref, xb_ref, c->len);
-	else if (enc)
-		aes_cbc_encrypt(&xs_ref, iv, xb_ref, xb_ref, c->len);
-	else
-		aes_cbc_decrypt(&xs_ref, iv, xb_ref, xb_ref, c->len);
+	aes_crypt_mode(&xs_ref, c->mode, c->dir, iv, xb_ref, xb_ref, c->len);
 	aes_wipe(&xs_ref);
 }
 
@@ -101,7 +106,7 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 	fmt_snprintf(what, sizeof(what), "%s %s %u bytes (offset %u, %s%s)",
 		     aes_mode_name(c->mode), aes_dir_name(c->dir), (unsigned)c->len, c->offset,
 		     c->in_place ? "in place" : "separate buffers",
-		     c->pieces[0] ? ", over 3 calls" : "");
+		     c->split ? ", over 3 calls" : "");
 	fill(key, sizeof(key), 0x1000 + idx);
 	fill(iv, sizeof(iv), 0x2000 + idx);
 	fill(in, c->len, 0x3000 + idx);
@@ -111,7 +116,7 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 
 	rc = e->set_key(&xs_session, key, 128);
 	for (p = 0; rc == ENGINE_OK && off < c->len; p++) {
-		n = c->pieces[0] ? c->pieces[p] : c->len;
+		n = c->split ? pieces[p] : c->len;
 		rc = e->crypt(&xs_session, c->mode, c->dir,
 			      c->mode == AES_MODE_CBC ? iv : NULL, in + off, out + off, n);
 		off += n;
@@ -128,9 +133,9 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 		return false;
 	}
 	if (c->mode == AES_MODE_CBC && memcmp(iv, ref_iv, sizeof(iv)) != 0) {
-		char h1[40], h2[40];
+		char h1[HEX16], h2[HEX16];
 		fmt_snprintf(why, wn, "%s: IV after the call: expected %s got %s", what,
-			     hex_encode(ref_iv, 16, h1, sizeof(h1)), hex_encode(iv, 16, h2, sizeof(h2)));
+			     hex16(ref_iv, h1), hex16(iv, h2));
 		return false;
 	}
 	return true;
@@ -145,38 +150,35 @@ static const char *swap_note(void)
 	return "";
 }
 
-/* Why the tests that need the device skip: absent, or (need_ok) the probe failed. */
-const char *glx_sb_skip_reason(bool need_ok)
+bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap)
 {
-	const struct geode_sb_info *in = geode_sb_info();
-	if (!in->found)
-		return geode_sb_absent_reason();
-	if (need_ok && !in->ok)
-		return "geode-sb probe failed";
-	return NULL;
-}
+	const struct geode_sb_info *in = &glx_sb.info;
+	const char *why = NULL;
 
-#define SKIP_UNLESS_READY(need_ok, d, cap)				\
-	do {								\
-		const char *why_ = glx_sb_skip_reason(need_ok);		\
-		if (why_) {						\
-			fmt_snprintf(d, cap, "%s", why_);		\
-			return DRV_SKIP;				\
-		}							\
-	} while (0)
+	if (!in->found)
+		why = geode_sb_absent_reason();
+	else if (need >= GLX_SB_NEED_OK && !in->ok)
+		why = "geode-sb probe failed";
+	else if (need == GLX_SB_NEED_RNG && !in->rng_ok)
+		why = glx_sb.rng_why;
+	if (why)
+		fmt_snprintf(d, cap, "%s", why);
+	return why != NULL;
+}
 
 static enum drv_status t_probe(char *d, size_t cap)
 {
 	const struct geode_sb_info *in = geode_sb_info();
 
-	SKIP_UNLESS_READY(false, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_FOUND, d, cap))
+		return DRV_SKIP;
 	if (!in->ok) {
 		fmt_snprintf(d, cap, "%s", geode_sb_absent_reason());
 		return DRV_FAIL;
 	}
 	if (geode_sb_stats()->busy_at_probe && !glx_sb_ctx_idle(0)) {
-		fmt_snprintf(d, cap, "engine busy when the image started: CTL_A=0x%08x AES_INT=0x%08x, ST left set by firmware and still set after %u checks: no operation can be started",
-			     glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+		fmt_snprintf(d, cap, "%sCTL_A=0x%08x AES_INT=0x%08x, ST left set by firmware and still set after %u checks: no operation can be started",
+			     glx_sb_busy_at_start, glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 		return DRV_FAIL;
 	}
 	fmt_snprintf(d, cap, "1022:2082 at %02x:%02x.%x, BAR0 0x%08x/16K, memory decoding on%s",
@@ -187,7 +189,8 @@ static enum drv_status t_probe(char *d, size_t cap)
 
 static enum drv_status t_msr(char *d, size_t cap)
 {
-	SKIP_UNLESS_READY(false, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_FOUND, d, cap))
+		return DRV_SKIP;
 	fmt_snprintf(d, cap, "%s", glx_sb_msr_text());
 	return geode_sb_info()->msr_ok ? DRV_PASS : DRV_FAIL;
 }
@@ -198,7 +201,8 @@ static enum drv_status t_crosscheck(char *d, size_t cap)
 	char why[300];
 	unsigned i, failed = 0;
 
-	SKIP_UNLESS_READY(true, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
 	why[0] = '\0';
 	for (i = 0; i < N_XCASES; i++) {
 		char one[300];
@@ -223,71 +227,64 @@ static enum drv_status t_writable_key(char *d, size_t cap)
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];
 	const struct aes_engine *e = geode_sb_engine();
-	uint8_t k1[GLX_SB_KEY_BYTES], k2[GLX_SB_KEY_BYTES], o1[16], o2[16], r1[16], r2[16], h[16];
-	char a[40], b[40], c[40];
-	unsigned i;
-	int rc;
+	uint8_t k[2][GLX_SB_KEY_BYTES], o[2][16], r[2][16], h[16];	/* key, engine, lib/aes */
+	char a[HEX16], b[HEX16], c[HEX16];
+	bool ok[2];
+	unsigned i, j;
+	int rc = ENGINE_OK;
 
-	SKIP_UNLESS_READY(true, d, cap);
-	for (i = 0; i < sizeof(k1); i++) {
-		k1[i] = (uint8_t)i;
-		k2[i] = (uint8_t)(0xF0 ^ (15 - i));
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
+	for (i = 0; i < sizeof(k[0]); i++) {
+		k[0][i] = (uint8_t)i;
+		k[1][i] = (uint8_t)(0xF0 ^ (15 - i));
 	}
-	rc = aes_engine_oneshot(e, 128, k1, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, zero, o1, 16);
-	if (rc == ENGINE_OK)
-		rc = aes_engine_oneshot(e, 128, k2, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, zero, o2, 16);
+	for (j = 0; j < 2 && rc == ENGINE_OK; j++)
+		rc = aes_engine_oneshot(e, 128, k[j], AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, zero, o[j], 16);
 	if (rc != ENGINE_OK) {
 		fmt_snprintf(d, cap, "crypt returned %d: %s", rc, geode_sb_last_error());
 		return DRV_FAIL;
 	}
-	aes_set_key(&xs_ref, k1, sizeof(k1));
-	aes_encrypt_block(&xs_ref, zero, r1);
-	aes_set_key(&xs_ref, k2, sizeof(k2));
-	aes_encrypt_block(&xs_ref, zero, r2);
+	for (j = 0; j < 2; j++) {
+		aes_set_key(&xs_ref, k[j], sizeof(k[j]));
+		aes_encrypt_block(&xs_ref, zero, r[j]);
+		ok[j] = memcmp(o[j], r[j], 16) == 0;
+	}
 	aes_wipe(&xs_ref);
-	if (memcmp(o1, r1, 16) == 0 && memcmp(o2, r2, 16) == 0) {
+	if (ok[0] && ok[1]) {
 		fmt_snprintf(d, cap, "two keys, two lib/aes-exact blocks");
 		return DRV_PASS;
 	}
-	if (memcmp(o1, r1, 16) == 0 && memcmp(o2, r1, 16) == 0) {
+	if (ok[0] && memcmp(o[1], r[0], 16) == 0) {
 		fmt_snprintf(d, cap, "stale key: the second key %s gives the first key's block %s (the engine kept the previous operation's key)",
-			     hex_encode(k2, 16, a, sizeof(a)), hex_encode(o2, 16, b, sizeof(b)));
+			     hex16(k[1], a), hex16(o[1], b));
 		return DRV_FAIL;
 	}
-	if (memcmp(o1, o2, 16) == 0) {
-		memset(h, 0xFF, sizeof(h));
-		aes_set_key(&xs_ref, h, sizeof(h));
-		aes_encrypt_block(&xs_ref, zero, h);
-		aes_wipe(&xs_ref);
+	if (memcmp(o[0], o[1], 16) == 0) {
+		glx_sb_ones_block(h);
 		fmt_snprintf(d, cap, "the engine ignores the writable key: keys %s and %s both give %s%s",
-			     hex_encode(k1, 16, a, sizeof(a)), hex_encode(k2, 16, b, sizeof(b)),
-			     hex_encode(o1, 16, c, sizeof(c)),
-			     memcmp(h, o1, 16) == 0 ? " (the all-ones key's output: the unprogrammed hidden key's)" : "");
+			     hex16(k[0], a), hex16(k[1], b), hex16(o[0], c),
+			     memcmp(h, o[0], 16) == 0 ? " (the all-ones key's output: the unprogrammed hidden key's)" : "");
 		return DRV_FAIL;
 	}
-	i = memcmp(o1, r1, 16) != 0 ? 1 : 2;
-	fmt_snprintf(d, cap, "wrong block for key %s: expected %s got %s%s",
-		     hex_encode(i == 1 ? k1 : k2, 16, a, sizeof(a)),
-		     hex_encode(i == 1 ? r1 : r2, 16, b, sizeof(b)),
-		     hex_encode(i == 1 ? o1 : o2, 16, c, sizeof(c)), swap_note());
+	j = ok[0];	/* the first key whose block is wrong */
+	fmt_snprintf(d, cap, "wrong block for key %s: expected %s got %s%s", hex16(k[j], a),
+		     hex16(r[j], b), hex16(o[j], c), swap_note());
 	return DRV_FAIL;
 }
 
 /* The open question of the BSD drivers: may SOURCE_A equal DEST_A? Reported, not judged. */
 static void try_inplace_dma(const struct aes_engine *e)
 {
-	static const struct xcase c = { AES_MODE_CBC, AES_DIR_ENCRYPT, 4096, 0, false, { 0 } };
+	static const struct xcase c = { AES_MODE_CBC, AES_DIR_ENCRYPT, 0, false, false, 4096 };
 	char why[300];
 	bool same;
 
 	geode_sb_set_inplace_dma(true);
 	same = run_case(e, &c, 99, why, sizeof(why));
 	geode_sb_set_inplace_dma(false);
-	if (same)
-		drv_log(&geode_sb_log, "in-place DMA (SOURCE_A = DEST_A): same output as separate buffers (the driver uses separate ones)");
-	else
-		drv_log(&geode_sb_log, "in-place DMA (SOURCE_A = DEST_A): %s (the driver uses separate buffers)",
-			why);
+	drv_log(&geode_sb_log, "in-place DMA (SOURCE_A = DEST_A): %s (the driver uses separate %s)",
+		same ? "same output as separate buffers" : why, same ? "ones" : "buffers");
 }
 
 /* Runs after the cross-check: every DMA operation so far is judged. */
@@ -295,7 +292,8 @@ static enum drv_status t_guards(char *d, size_t cap)
 {
 	const struct geode_sb_stats *st = geode_sb_stats();
 
-	SKIP_UNLESS_READY(true, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
 	try_inplace_dma(geode_sb_engine());
 	drv_log(&geode_sb_log, "%lu DMA operations: done seen through CTL_A.ST %lu times, through the AES_INT flag %lu times; longest wait %llu cycles",
 		st->ops, st->done_by_st, st->done_by_flag, (unsigned long long)st->max_wait_cycles);
@@ -318,19 +316,20 @@ static enum drv_status t_iv_readback(char *d, size_t cap)
 {
 	const struct geode_sb_stats *st = geode_sb_stats();
 	unsigned long n = st->iv_readback_same + st->iv_readback_other;
+	bool bad;
 
-	SKIP_UNLESS_READY(true, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
 	if (n == 0) {
 		fmt_snprintf(d, cap, "no CBC operation completed");
 		return DRV_FAIL;
 	}
-	if (st->iv_readback_other) {
-		fmt_snprintf(d, cap, "CBC_IV not updated: after %lu of %lu CBC operations CBC_IV0..3 differ from the next IV (Linux geode-aes reads the next IV back from CBC_IV)",
-			     st->iv_readback_other, n);
-		return DRV_FAIL;
-	}
-	fmt_snprintf(d, cap, "%lu of %lu CBC operations", st->iv_readback_same, n);
-	return DRV_PASS;
+	/* Passes with "<same> of <n> CBC operations"; fails naming the others. */
+	bad = st->iv_readback_other != 0;
+	fmt_snprintf(d, cap, "%s%lu of %lu CBC operations%s", bad ? "CBC_IV not updated: after " : "",
+		     bad ? st->iv_readback_other : st->iv_readback_same, n,
+		     bad ? " CBC_IV0..3 differ from the next IV (Linux geode-aes reads the next IV back from CBC_IV)" : "");
+	return bad ? DRV_FAIL : DRV_PASS;
 }
 
 static enum drv_status t_wiped(char *d, size_t cap)
@@ -338,13 +337,14 @@ static enum drv_status t_wiped(char *d, size_t cap)
 	size_t off = 0, i;
 	bool clean;
 
-	SKIP_UNLESS_READY(true, d, cap);
+	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+		return DRV_SKIP;
 	clean = geode_sb_dma_clean(&off);
 	for (i = 0; i < sizeof(xs_session.priv) && !xs_session.priv[i]; i++)
 		;
 	if (geode_sb_keys_unwiped()) {
-		fmt_snprintf(d, cap, "key registers not wiped: a timed-out operation kept the engine busy (CTL_A=0x%08x), so WKEY0..3 and CBC_IV0..3 were left alone %lu times",
-			     glx_sb.busy_ctl, geode_sb_stats()->key_wipes_skipped);
+		fmt_snprintf(d, cap, "key registers not wiped: a timed-out operation kept the engine busy (CTL_A=0x%08x), so %s were left alone %lu times",
+			     glx_sb.busy_ctl, glx_sb_key_regs, geode_sb_stats()->key_wipes_skipped);
 		return DRV_FAIL;
 	}
 	if (!clean) {
@@ -355,7 +355,7 @@ static enum drv_status t_wiped(char *d, size_t cap)
 		fmt_snprintf(d, cap, "released session keeps key byte %u", (unsigned)i);
 		return DRV_FAIL;
 	}
-	fmt_snprintf(d, cap, "DMA area all zero; WKEY0..3 and CBC_IV0..3 zeroed %lu times",
+	fmt_snprintf(d, cap, "DMA area all zero; %s zeroed %lu times", glx_sb_key_regs,
 		     geode_sb_stats()->key_wipes);
 	return geode_sb_stats()->key_wipes > 0 ? DRV_PASS : DRV_FAIL;
 }

@@ -33,6 +33,7 @@
 #include "kernel/platform/timer.h"
 #include "lib/rng/ent.h"
 #include "lib/rng/sp800_90b.h"
+#include "lib/util/bytes.h"
 #include "lib/util/fmt.h"
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/glx_sb_reg.h"
@@ -43,40 +44,33 @@
 struct trng_mode {
 	unsigned tsel;		/* T_SEL value */
 	bool test_mode;		/* T_TM */
-	const char *what;
 	uint64_t bytes;		/* delivered since the probe */
 };
 
-static struct trng_mode modes[TRNG_SOURCES] = {
-	{ GLX_SB_T_SEL_NONE, false, "T_SEL 0: raw noise, no post-processing", 0 },
-	{ GLX_SB_T_SEL_LFSR, false, "T_SEL 1: LFSR", 0 },
-	{ GLX_SB_T_SEL_WHITEN, false, "T_SEL 2: whitener", 0 },
-	{ GLX_SB_T_SEL_BOTH, false, "T_SEL 3: LFSR + whitener", 0 },
-	{ GLX_SB_T_SEL_NONE, true, "T_TM test mode, T_SEL 0: deterministic output", 0 },
+/*
+ * The sources and their modes, in .bss: geode_trng_register() fills them
+ * in (initialisers would put them in the image, and the three texts of
+ * each T_SEL source, which come from one format each). Source i < 4 reads
+ * T_SEL i (GLX_SB_T_SEL_NONE .. GLX_SB_T_SEL_BOTH are 0..3); source
+ * TRNG_TEST_MODE, never registered, is read only by the T_TM probe.
+ */
+static struct trng_mode modes[TRNG_SOURCES];
+static struct rng_source sources[TRNG_SOURCES];
+static char tsel_text[TRNG_SOURCES][3][112];	/* name, description, claim_why (T_SEL 0-2) */
+
+/* T_SEL 0-3: the throughput line's "T_SEL <n>: <what>", the description's, the claim's. */
+static const char *const tsel_what[4] = {
+	"raw noise, no post-processing", "LFSR", "whitener", "LFSR + whitener",
 };
+static const char *const tsel_desc[4] = {
+	"raw noise", "LFSR post-processing", "whitener post-processing",
+	"LFSR + whitener (the BSDs' setting)",
+};
+static const char *const tsel_claim[3] = { "raw noise", "LFSR only", "whitener only" };
 
 static uint64_t ctrl_now;	/* CTRL as last written by us; 0 = unknown */
 
 static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got);
-
-#define RAW_WHY "no documented entropy claim for this mode (nobody uses or published it): characterised"
-
-static struct rng_source sources[TRNG_SOURCES] = {
-	{ "geode-trng/tsel0", "Geode LX TRNG, T_SEL 0: raw noise", false, &modes[0], trng_read,
-	  RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM, "T_SEL 0 raw noise: " RAW_WHY },
-	{ "geode-trng/tsel1", "Geode LX TRNG, T_SEL 1: LFSR post-processing", false,
-	  &modes[1], trng_read, RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM,
-	  "T_SEL 1 LFSR only: " RAW_WHY },
-	{ "geode-trng/tsel2", "Geode LX TRNG, T_SEL 2: whitener post-processing", false,
-	  &modes[2], trng_read, RNG_CLAIM_CHARACTERISE, GEODE_TRNG_RAW_CLAIM,
-	  "T_SEL 2 whitener only: " RAW_WHY },
-	{ "geode-trng/tsel3", "Geode LX TRNG, T_SEL 3: LFSR + whitener (the BSDs' setting)",
-	  false, &modes[3], trng_read, RNG_CLAIM_FULL, 0, NULL },
-	/* Not registered: read only by the T_TM probe. */
-	{ "geode-trng/test-mode", "Geode LX TRNG in test mode (T_TM): output undocumented",
-	  false, &modes[4], trng_read, RNG_CLAIM_CHARACTERISE, 0,
-	  "test mode: nothing public describes its output" },
-};
 
 static uint64_t ctrl_for(const struct trng_mode *m)
 {
@@ -95,8 +89,8 @@ static int ctrl_write(const char *name, uint64_t v)
 		return 0;
 	if (hw_wrmsr_safe(GLX_SB_MSR_CTRL, v) != 0) {
 		ctrl_now = 0;
-		glx_sb_error("%s: wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP", name, GLX_SB_MSR_CTRL,
-			     (unsigned long long)v);
+		glx_trng_error(name, "wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP", GLX_SB_MSR_CTRL,
+			       (unsigned long long)v);
 		return ENGINE_EHW;
 	}
 	ctrl_now = v;
@@ -119,9 +113,9 @@ static int trng_word(const char *name, uint32_t *w)
 		el = hw_rdtsc() - t0;
 		if (el > limit || polls >= GEODE_SB_MAX_POLLS) {
 			hw_rdmsr_safe(GLX_SB_MSR_CTRL, &ctrl);
-			glx_sb_error("%s: RANDOM_NUM_STATUS not valid after %llu cycles (limit %llu, %u polls): STATUS=0x%08x CTRL=0x%llx",
-				     name, (unsigned long long)el, (unsigned long long)limit, polls, st,
-				     (unsigned long long)ctrl);
+			glx_trng_error(name, "RANDOM_NUM_STATUS not valid after %llu cycles (limit %llu, %u polls): STATUS=0x%08x CTRL=0x%llx",
+				       (unsigned long long)el, (unsigned long long)limit, polls, st,
+				       (unsigned long long)ctrl);
 			return ENGINE_ETIMEOUT;
 		}
 	}
@@ -129,6 +123,7 @@ static int trng_word(const char *name, uint32_t *w)
 
 static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got)
 {
+	static const char says_valid[] = " while RANDOM_NUM_STATUS says valid";	/* in both repeat texts */
 	struct trng_mode *m = r->ctx;
 	uint32_t hist[GEODE_TRNG_PERIODS];
 	unsigned run[GEODE_TRNG_PERIODS + 1];
@@ -140,8 +135,8 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 	if (got)
 		*got = 0;
 	if (!geode_sb_info()->rng_ok) {
-		glx_sb_error("%s: not available: %s", r->name,
-			     geode_sb_info()->ok ? glx_sb.rng_why : geode_sb_absent_reason());
+		glx_trng_error(r->name, "not available: %s",
+			       geode_sb_info()->ok ? glx_sb.rng_why : geode_sb_absent_reason());
 		return ENGINE_EHW;
 	}
 	memset(run, 0, sizeof(run));
@@ -158,11 +153,11 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 				if (run[k] + k < GEODE_TRNG_STUCK_WORDS)
 					continue;
 				if (k == 1)
-					glx_sb_error("%s: output stuck at 0x%08x for %u consecutive words while RANDOM_NUM_STATUS says valid (repetition count test, SP 800-90B 4.4.1)",
-						     r->name, w, run[k] + 1);
+					glx_trng_error(r->name, "output stuck at 0x%08x for %u consecutive words%s (repetition count test, SP 800-90B 4.4.1)",
+						       w, run[k] + 1, says_valid);
 				else
-					glx_sb_error("%s: output repeats every %u words (%u words, 0x%08x ...) while RANDOM_NUM_STATUS says valid: noise source dead",
-						     r->name, k, run[k] + k, w);
+					glx_trng_error(r->name, "output repeats every %u words (%u words, 0x%08x ...)%s: noise source dead",
+						       k, run[k] + k, w, says_valid);
 				rc = ENGINE_EHW;
 				break;
 			}
@@ -195,8 +190,40 @@ void geode_trng_reset(void)
 
 void geode_trng_register(void)
 {
+	struct rng_source *r;
+	char (*t)[112];
 	unsigned i;
+
 	ctrl_now = geode_sb_info()->ctrl_set;
+	for (i = 0; i < TRNG_SOURCES; i++) {
+		r = &sources[i];
+		t = tsel_text[i];
+		r->ctx = &modes[i];
+		r->read = trng_read;
+		r->claim = RNG_CLAIM_CHARACTERISE;
+		if (i == TRNG_TEST_MODE) {
+			modes[i].tsel = GLX_SB_T_SEL_NONE;
+			modes[i].test_mode = true;
+			r->name = "geode-trng/test-mode";
+			r->description = "Geode LX TRNG in test mode (T_TM): output undocumented";
+			r->claim_why = "test mode: nothing public describes its output";
+			break;
+		}
+		modes[i].tsel = i;
+		fmt_snprintf(t[0], sizeof(t[0]), "geode-trng/tsel%u", i);
+		fmt_snprintf(t[1], sizeof(t[1]), "Geode LX TRNG, T_SEL %u: %s", i, tsel_desc[i]);
+		r->name = t[0];
+		r->description = t[1];
+		if (i == GLX_SB_T_SEL_BOTH) {	/* what the BSDs use: held to full entropy */
+			r->claim = RNG_CLAIM_FULL;
+			continue;
+		}
+		fmt_snprintf(t[2], sizeof(t[2]),
+			     "T_SEL %u %s: no documented entropy claim for this mode (nobody uses or published it): characterised",
+			     i, tsel_claim[i]);
+		r->claim_h_micro = GEODE_TRNG_RAW_CLAIM;
+		r->claim_why = t[2];
+	}
 	for (i = 0; i < TRNG_TEST_MODE; i++) {
 		if (engine_register_rng(&sources[i]) != ENGINE_OK)
 			drv_log(&geode_sb_log, "RNG registry full: %s not registered", sources[i].name);
@@ -227,17 +254,6 @@ static int bench(const struct rng_source *r, size_t *bytes, uint64_t *cycles)
 	return rc;
 }
 
-/* Why the TRNG tests skip: no block, its probe failed, or the RNG was not set up. NULL when ready. */
-static const char *trng_skip(void)
-{
-	const char *why = glx_sb_skip_reason(true);
-	if (why)
-		return why;
-	if (!geode_sb_info()->rng_ok)
-		return glx_sb.rng_why;
-	return NULL;
-}
-
 static uint8_t tm_buf[GEODE_TRNG_TM_BYTES];
 static struct sp90b_counts tm_counts;
 static struct ent_ctx tm_ent;
@@ -251,7 +267,6 @@ static struct ent_ctx tm_ent;
 enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
 {
 	const struct rng_source *r = &sources[TRNG_TEST_MODE];
-	const char *skip = trng_skip();
 	struct ent_result er;
 	struct sp90b_mcv mcv;
 	char sh[16];
@@ -260,10 +275,8 @@ enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
 	bool restored;
 	int rc = 0;
 
-	if (skip) {
-		fmt_snprintf(d, cap, "%s", skip);
+	if (glx_sb_skip(GLX_SB_NEED_RNG, d, cap))
 		return DRV_SKIP;
-	}
 	t0 = hw_rdtsc();
 	while (rc == 0 && got < sizeof(tm_buf) && hw_rdtsc() - t0 < lim) {
 		n = 0;
@@ -291,9 +304,9 @@ enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
 	ent_feed(&tm_ent, tm_buf, got);
 	ent_finish(&tm_ent, &er);
 	ent_fmt(&er, ENT_ENTROPY, 3, sh, sizeof(sh));
-	fmt_snprintf(d, cap, "information: %u bytes%s, first words 0x%02x%02x%02x%02x 0x%02x%02x%02x%02x, Shannon %s bits/byte, MCV min-entropy %u.%02u bits/byte; CTRL back to 0x%llx",
-		     (unsigned)got, rc ? " before an error" : "", tm_buf[3], tm_buf[2], tm_buf[1],
-		     tm_buf[0], tm_buf[7], tm_buf[6], tm_buf[5], tm_buf[4], sh,
+	/* The first two words as RANDOM_NUM gave them (trng_read stores them little-endian). */
+	fmt_snprintf(d, cap, "information: %u bytes%s, first words 0x%08x 0x%08x, Shannon %s bits/byte, MCV min-entropy %u.%02u bits/byte; CTRL back to 0x%llx",
+		     (unsigned)got, rc ? " before an error" : "", le32_get(tm_buf), le32_get(tm_buf + 4), sh,
 		     (unsigned)(mcv.h_micro / SP90B_MICRO),
 		     (unsigned)(mcv.h_micro % SP90B_MICRO / 10000), (unsigned long long)ctrl);
 	glx_sb_wipe(tm_buf, sizeof(tm_buf));
@@ -307,14 +320,11 @@ enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
  */
 static enum drv_status throughput(unsigned i, char *d, size_t cap)
 {
-	const char *skip = trng_skip();
 	size_t bytes;
 	uint64_t cycles;
 
-	if (skip) {
-		fmt_snprintf(d, cap, "%s", skip);
+	if (glx_sb_skip(GLX_SB_NEED_RNG, d, cap))
 		return DRV_SKIP;
-	}
 	if (bench(&sources[i], &bytes, &cycles) != 0) {
 		if (sources[i].claim == RNG_CLAIM_CHARACTERISE) {
 			fmt_snprintf(d, cap, "information: %u bytes, then %s", (unsigned)bytes,
@@ -324,10 +334,10 @@ static enum drv_status throughput(unsigned i, char *d, size_t cap)
 		fmt_snprintf(d, cap, "%s", geode_sb_last_error());
 		return DRV_FAIL;
 	}
-	fmt_snprintf(d, cap, "%llu bytes/s%s: %u bytes in %llu cycles; %s",
+	fmt_snprintf(d, cap, "%llu bytes/s%s: %u bytes in %llu cycles; T_SEL %u: %s",
 		     cycles ? (unsigned long long)(bytes * glx_sb_ticks_per_s() / cycles) : 0ull,
 		     engine_emulated(sources[i].name) ? ", emulated" : "", (unsigned)bytes,
-		     (unsigned long long)cycles, modes[i].what);
+		     (unsigned long long)cycles, i, tsel_what[i]);
 	return bytes > 0 && cycles > 0 ? DRV_PASS : DRV_FAIL;
 }
 

@@ -5,6 +5,7 @@
  */
 #include "drivers/padlock/padlock.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "kernel/platform/hw.h"
@@ -23,6 +24,20 @@ const char *padlock_absent_reason(void)
 	return padlock_dev.absent;
 }
 
+bool padlock_unit_skip(enum padlock_state st, const char *unit, char *d, size_t cap)
+{
+	const char *why = padlock_absent_reason();
+
+	if (why)
+		fmt_snprintf(d, cap, "%s", why);
+	else if (st != PADLOCK_ENABLED)
+		fmt_snprintf(d, cap, "PadLock %s %s", unit,
+			     st == PADLOCK_ABSENT ? "absent on this CPU" : "present but disabled");
+	else
+		return false;
+	return true;
+}
+
 uint32_t padlock_enter(void)
 {
 	return PADLOCK_QUIRK(no_cr0_ts) ? 0 : padlock_cr0_enter();
@@ -34,22 +49,40 @@ void padlock_leave(uint32_t saved)
 		padlock_cr0_leave(saved);
 }
 
+/* The register the unit bits come from, before its value in the `#` lines and notes. */
+static const char cpuid_edx[] = "CPUID 0xC0000001 EDX=";
+
+/* The units enable_by_msr() may enable: index 0 and 1 of enable[] and enable_note[]. */
+static const char *const unit_name[2] = { "ACE", "RNG" };
+
 /* "absent", "present-but-disabled" or "enabled", for the `#` lines. */
 static const char *state_word(enum padlock_state st)
 {
 	return st == PADLOCK_PRESENT ? "present-but-disabled" : padlock_state_name(st);
 }
 
+#define UNITS_TEXT	120	/* room for units_text() */
+
+/* "rng=%s ace=%s ace2=%s phe=%s pmm=%s" (state_word) into buf, UNITS_TEXT bytes; returns buf. */
+static const char *units_text(char *buf)
+{
+	const struct padlock_dev *d = &padlock_dev;
+	fmt_snprintf(buf, UNITS_TEXT, "rng=%s ace=%s ace2=%s phe=%s pmm=%s", state_word(d->rng),
+		     state_word(d->ace), state_word(d->ace2), state_word(d->phe), state_word(d->pmm));
+	return buf;
+}
+
 static void decode_units(uint32_t edx)
 {
-	struct padlock_dev *d = &padlock_dev;
-	d->edx = edx;
-	d->rng = cpuid_padlock_state(edx, CPUID_C1_EDX_RNG);
-	d->ace = cpuid_padlock_state(edx, CPUID_C1_EDX_ACE);
-	d->ace2 = cpuid_padlock_state(edx, CPUID_C1_EDX_ACE2);
-	d->phe = cpuid_padlock_state(edx, CPUID_C1_EDX_PHE);
-	d->pmm = cpuid_padlock_state(edx, CPUID_C1_EDX_PMM);
-	d->phe2 = cpuid_padlock_state(edx, CPUID_C1_EDX_PHE2);
+	static const uint8_t present_bit[PADLOCK_UNITS] = {	/* in the order of unit[] */
+		CPUID_C1_EDX_RNG, CPUID_C1_EDX_ACE, CPUID_C1_EDX_ACE2,
+		CPUID_C1_EDX_PHE, CPUID_C1_EDX_PMM, CPUID_C1_EDX_PHE2,
+	};
+	unsigned i;
+
+	padlock_dev.edx = edx;
+	for (i = 0; i < PADLOCK_UNITS; i++)
+		padlock_dev.unit[i] = cpuid_padlock_state(edx, present_bit[i]);
 }
 
 /* Index of the lowest set bit of a non-zero mask. */
@@ -71,31 +104,31 @@ static void enable_by_msr(unsigned idx, const char *unit, uint32_t msr, uint32_t
 {
 	struct padlock_enable *e = &padlock_dev.enable[idx];
 	char *note = padlock_dev.enable_note[idx];
+	const char *op = "rdmsr";
 	uint64_t v;
 
 	padlock_dev.enable_tried = true;
-	if (hw_rdmsr_safe(msr, &v) != 0) {
-		fmt_snprintf(note, PADLOCK_NOTE_MAX,
-			     "%s present but disabled: rdmsr 0x%X faulted, left disabled", unit, msr);
-		return;
-	}
+	if (hw_rdmsr_safe(msr, &v) != 0)
+		goto fault;
 	if (v & bit) {
 		fmt_snprintf(note, PADLOCK_NOTE_MAX,
 			     "%s present but disabled although MSR 0x%X = 0x%llx has the enable bit",
 			     unit, msr, (unsigned long long)v);
 		return;
 	}
-	if (hw_wrmsr_safe(msr, v | bit) != 0) {
-		fmt_snprintf(note, PADLOCK_NOTE_MAX,
-			     "%s present but disabled: wrmsr 0x%X faulted, left disabled", unit, msr);
-		return;
-	}
+	op = "wrmsr";
+	if (hw_wrmsr_safe(msr, v | bit) != 0)
+		goto fault;
 	e->unit = unit;
 	e->msr = msr;
 	e->bit = bit;
 	e->before = v;
 	e->wrote = true;
 	e->read_back = hw_rdmsr_safe(msr, &e->after) == 0;
+	return;
+fault:
+	fmt_snprintf(note, PADLOCK_NOTE_MAX, "%s present but disabled: %s 0x%X faulted, left disabled",
+		     unit, op, msr);
 }
 
 /*
@@ -113,23 +146,21 @@ static void enable_judge(unsigned idx, enum padlock_state now)
 
 	if (!e->wrote)
 		return;
-	if (now == PADLOCK_ENABLED) {
-		fmt_snprintf(note, PADLOCK_NOTE_MAX,
-			     "%s was present but disabled: enabled it by setting MSR 0x%X bit %u (0x%llx -> 0x%llx)",
-			     e->unit, e->msr, bit_index(e->bit), from, to);
-		return;
+	why[0] = '\0';	/* stays empty when the unit is enabled now */
+	if (now != PADLOCK_ENABLED) {
+		if (!e->read_back)
+			fmt_snprintf(why, sizeof(why), "reading MSR 0x%X back faulted", e->msr);
+		else if (!(e->after & e->bit))
+			fmt_snprintf(why, sizeof(why), "the bit did not stick, MSR 0x%X reads 0x%llx",
+				     e->msr, back);
+		else
+			fmt_snprintf(why, sizeof(why), "MSR 0x%X reads 0x%llx but %s0x%08x",
+				     e->msr, back, cpuid_edx, padlock_dev.edx);
 	}
-	if (!e->read_back)
-		fmt_snprintf(why, sizeof(why), "reading MSR 0x%X back faulted", e->msr);
-	else if (!(e->after & e->bit))
-		fmt_snprintf(why, sizeof(why), "the bit did not stick, MSR 0x%X reads 0x%llx",
-			     e->msr, back);
-	else
-		fmt_snprintf(why, sizeof(why), "MSR 0x%X reads 0x%llx but CPUID 0xC0000001 EDX=0x%08x",
-			     e->msr, back, padlock_dev.edx);
 	fmt_snprintf(note, PADLOCK_NOTE_MAX,
-		     "%s was present but disabled: tried to enable it by setting MSR 0x%X bit %u (0x%llx -> 0x%llx); the unit is still disabled: %s",
-		     e->unit, e->msr, bit_index(e->bit), from, to, why);
+		     "%s was present but disabled: %s by setting MSR 0x%X bit %u (0x%llx -> 0x%llx)%s%s",
+		     e->unit, why[0] ? "tried to enable it" : "enabled it", e->msr, bit_index(e->bit),
+		     from, to, why[0] ? "; the unit is still disabled: " : "", why);
 }
 
 /*
@@ -141,30 +172,43 @@ static void enable_judge(unsigned idx, enum padlock_state now)
  */
 static void enable_units(void)
 {
+	static const uint32_t msr[2][3] = {	/* ACE, RNG: VIA MSR and bit, Zhaoxin bit */
+		{ MSR_VIA_FCR, FCR_ACE_ENABLE, FCR57_ACE_ENABLE },
+		{ MSR_VIA_RNG, RNG_MSR_ENABLE, FCR57_RNG_ENABLE },
+	};
 	struct padlock_dev *d = &padlock_dev;
 	bool centaur = !d->shanghai &&
 		       (d->family == PADLOCK_FAMILY_VIA || d->family >= PADLOCK_FAMILY_ZHAOXIN);
+	unsigned i;
 
-	if (d->ace == PADLOCK_PRESENT) {
+	for (i = 0; i < 2; i++) {
+		if ((i ? d->rng : d->ace) != PADLOCK_PRESENT)
+			continue;
 		if (d->shanghai)
-			enable_by_msr(0, "ACE", MSR_ZHAOXIN_FCR57, FCR57_ACE_ENABLE);
+			enable_by_msr(i, unit_name[i], MSR_ZHAOXIN_FCR57, msr[i][2]);
 		else if (centaur)
-			enable_by_msr(0, "ACE", MSR_VIA_FCR, FCR_ACE_ENABLE);
+			enable_by_msr(i, unit_name[i], msr[i][0], msr[i][1]);
 		else
-			fmt_snprintf(d->enable_note[0], PADLOCK_NOTE_MAX,
-				     "ACE present but disabled, no known enable MSR for %s family %u",
-				     d->vendor, d->family);
+			fmt_snprintf(d->enable_note[i], PADLOCK_NOTE_MAX,
+				     "%s present but disabled, no known enable MSR for %s family %u",
+				     unit_name[i], d->vendor, d->family);
 	}
-	if (d->rng == PADLOCK_PRESENT) {
-		if (d->shanghai)
-			enable_by_msr(1, "RNG", MSR_ZHAOXIN_FCR57, FCR57_RNG_ENABLE);
-		else if (centaur)
-			enable_by_msr(1, "RNG", MSR_VIA_RNG, RNG_MSR_ENABLE);
-		else
-			fmt_snprintf(d->enable_note[1], PADLOCK_NOTE_MAX,
-				     "RNG present but disabled, no known enable MSR for %s family %u",
-				     d->vendor, d->family);
-	}
+}
+
+/* Sets the absent reason: "no VIA PadLock on this CPU (" fmt ")". */
+static void set_absent(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void set_absent(const char *fmt, ...)
+{
+	struct padlock_dev *d = &padlock_dev;
+	char why[PADLOCK_NOTE_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	fmt_vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	fmt_snprintf(d->absent_buf, sizeof(d->absent_buf), "no VIA PadLock on this CPU (%s)", why);
+	d->absent = d->absent_buf;
 }
 
 static void count_registration(int rc, unsigned n)
@@ -179,8 +223,10 @@ void padlock_probe(const struct cpu_info *cpu)
 {
 	struct padlock_dev *d = &padlock_dev;
 	struct cpuid_regs r;
+	char units[UNITS_TEXT];
 	bool centaur = strcmp(cpu->vendor, CPUID_VENDOR_CENTAUR) == 0;
 	bool shanghai = strcmp(cpu->vendor, CPUID_VENDOR_ZHAOXIN) == 0;
+	unsigned i;
 
 	memset(d, 0, sizeof(*d));
 	padlock_ace_forget();
@@ -193,50 +239,41 @@ void padlock_probe(const struct cpu_info *cpu)
 	d->zhaoxin = shanghai || (centaur && cpu->family >= PADLOCK_FAMILY_ZHAOXIN);
 
 	if (!centaur && !shanghai) {
-		fmt_snprintf(d->absent_buf, sizeof(d->absent_buf),
-			     "no VIA PadLock on this CPU (vendor %s, CentaurHauls leaf absent)",
-			     cpu->vendor[0] ? cpu->vendor : "unknown");
-		d->absent = d->absent_buf;
+		set_absent("vendor %s, CentaurHauls leaf absent",
+			   cpu->vendor[0] ? cpu->vendor : "unknown");
 		drv_log(&padlock_log, "%s", d->absent);
 		return;
 	}
 	if (cpu->max_centaur_leaf < PADLOCK_LEAF_FEAT) {
-		fmt_snprintf(d->absent_buf, sizeof(d->absent_buf),
-			     "no VIA PadLock on this CPU (%s family %u model %u: CentaurHauls leaf 0xC0000001 absent)",
-			     cpu->vendor, cpu->family, cpu->model);
-		d->absent = d->absent_buf;
+		set_absent("%s family %u model %u: CentaurHauls leaf 0xC0000001 absent",
+			   cpu->vendor, cpu->family, cpu->model);
 		drv_log(&padlock_log, "%s", d->absent);
 		return;
 	}
 	d->edx_at_boot = cpu->centaur_edx;
 	decode_units(cpu->centaur_edx);
-	drv_log(&padlock_log, "%s family %u model %u stepping %u: CPUID 0xC0000001 EDX=0x%08x",
-		 cpu->vendor, cpu->family, cpu->model, cpu->stepping, cpu->centaur_edx);
+	drv_log(&padlock_log, "%s family %u model %u stepping %u: %s0x%08x",
+		 cpu->vendor, cpu->family, cpu->model, cpu->stepping, cpuid_edx, cpu->centaur_edx);
 
 	enable_units();
 	if (d->enable_tried) {
 		hw_cpuid(PADLOCK_LEAF_FEAT, 0, &r);
 		decode_units(r.edx);
-		drv_log(&padlock_log, "after enabling: CPUID 0xC0000001 EDX=0x%08x", r.edx);
+		drv_log(&padlock_log, "after enabling: %s0x%08x", cpuid_edx, r.edx);
 		enable_judge(0, d->ace);
 		enable_judge(1, d->rng);
 	}
-	if (d->enable_note[0][0])
-		drv_log(&padlock_log, "%s (ACE now %s)", d->enable_note[0], state_word(d->ace));
-	if (d->enable_note[1][0])
-		drv_log(&padlock_log, "%s (RNG now %s)", d->enable_note[1], state_word(d->rng));
+	for (i = 0; i < 2; i++)
+		if (d->enable_note[i][0])
+			drv_log(&padlock_log, "%s (%s now %s)", d->enable_note[i], unit_name[i],
+				state_word(i ? d->rng : d->ace));
 	d->enable_failed = d->ace == PADLOCK_PRESENT || d->rng == PADLOCK_PRESENT;
-	drv_log(&padlock_log, "rng=%s ace=%s ace2=%s phe=%s pmm=%s phe2=%s",
-		 state_word(d->rng), state_word(d->ace),
-		 state_word(d->ace2), state_word(d->phe),
-		 state_word(d->pmm), state_word(d->phe2));
+	drv_log(&padlock_log, "%s phe2=%s", units_text(units), state_word(d->phe2));
 
-	if (d->rng == PADLOCK_ABSENT && d->ace == PADLOCK_ABSENT && d->ace2 == PADLOCK_ABSENT &&
-	    d->phe == PADLOCK_ABSENT && d->pmm == PADLOCK_ABSENT && d->phe2 == PADLOCK_ABSENT) {
-		fmt_snprintf(d->absent_buf, sizeof(d->absent_buf),
-			     "no VIA PadLock on this CPU (CPUID 0xC0000001 EDX=0x%08x reports no unit)",
-			     d->edx);
-		d->absent = d->absent_buf;
+	for (i = 0; i < PADLOCK_UNITS && d->unit[i] == PADLOCK_ABSENT; i++)
+		;
+	if (i == PADLOCK_UNITS) {
+		set_absent("%s0x%08x reports no unit", cpuid_edx, d->edx);
 		return;
 	}
 
@@ -253,13 +290,12 @@ void padlock_probe(const struct cpu_info *cpu)
 		count_registration(padlock_phe_register(), 2);
 	if (d->pmm == PADLOCK_ENABLED)
 		count_registration(padlock_pmm_register(), 1);
-	drv_log(&padlock_log, "engines: %s%s%s%s%s",
+	drv_log(&padlock_log, "engines: %s%s%s%s%s%s",
 		d->ace == PADLOCK_ENABLED ? "padlock-ace (ecb cbc cfb128 ofb, ctr from ecb" : "",
 		d->ace == PADLOCK_ENABLED ? (d->ace2 == PADLOCK_ENABLED ? "; hardware ctr only as a probe) "
 									: ") ") : "",
-		d->phe == PADLOCK_ENABLED ? (d->phe_block_mode ? "padlock-phe sha1+sha256 (block mode) "
-								: "padlock-phe sha1+sha256 (one-shot) ")
-					  : "",
+		d->phe == PADLOCK_ENABLED ? "padlock-phe sha1+sha256 (" : "",
+		d->phe == PADLOCK_ENABLED ? (d->phe_block_mode ? "block mode) " : "one-shot) ") : "",
 		d->rng == PADLOCK_ENABLED ? "padlock-xstore/div0..div3 " : "",
 		d->pmm == PADLOCK_ENABLED ? "padlock-pmm" : "");
 	if (d->register_error)
@@ -277,25 +313,18 @@ static enum drv_status t_detection(char *out, size_t cap)
 	struct padlock_dev *d = &padlock_dev;
 	const char *ace_why = d->ace == PADLOCK_PRESENT ? d->enable_note[0] : "";
 	const char *rng_why = d->rng == PADLOCK_PRESENT ? d->enable_note[1] : "";
-	bool ok = !d->enable_failed && d->register_error == 0;
+	char units[UNITS_TEXT];
 
 	if (padlock_absent_reason()) {
 		fmt_snprintf(out, cap, "%s", padlock_absent_reason());
 		return DRV_SKIP;
 	}
-	if (ok) {
-		fmt_snprintf(out, cap, "rng=%s ace=%s ace2=%s phe=%s pmm=%s, %u engines",
-			     state_word(d->rng), state_word(d->ace), state_word(d->ace2),
-			     state_word(d->phe), state_word(d->pmm), d->engines);
-		return DRV_PASS;
-	}
-	fmt_snprintf(out, cap, "rng=%s ace=%s ace2=%s phe=%s pmm=%s, %u engines%s%s%s%s%s%s",
-		     state_word(d->rng), state_word(d->ace), state_word(d->ace2),
-		     state_word(d->phe), state_word(d->pmm), d->engines,
+	/* When it passes, every reason below is empty. */
+	fmt_snprintf(out, cap, "%s, %u engines%s%s%s%s%s%s", units_text(units), d->engines,
 		     ace_why[0] ? "; " : "", ace_why, rng_why[0] ? "; " : "", rng_why,
 		     d->register_error ? "; engine registration failed: " : "",
 		     d->register_error ? engine_strerror(d->register_error) : "");
-	return DRV_FAIL;
+	return !d->enable_failed && d->register_error == 0 ? DRV_PASS : DRV_FAIL;
 }
 
 static const struct driver_test padlock_tests[] = {

@@ -45,6 +45,7 @@
 #include "lib/crypto/aes.h"
 #include "lib/engine/engine.h"
 #include "lib/util/fmt.h"
+#include "lib/vectors/kat.h"
 #include "drivers/padlock/padlock_insn.h"
 #include "drivers/padlock/padlock_int.h"
 #include "drivers/padlock/padlock_reg.h"
@@ -363,18 +364,6 @@ static int ace_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir
 
 /* ---- self-tests ---- */
 
-/* Why the ACE cannot be tested, or NULL. */
-static const char *ace_absent(void)
-{
-	const char *why = padlock_absent_reason();
-	if (why)
-		return why;
-	if (padlock_dev.ace != PADLOCK_ENABLED)
-		return padlock_dev.ace == PADLOCK_ABSENT ? "PadLock ACE absent on this CPU"
-							 : "PadLock ACE present but disabled";
-	return NULL;
-}
-
 static size_t nonzero_bytes(const uint8_t *p, size_t n)
 {
 	size_t i, k = 0;
@@ -395,15 +384,12 @@ enum drv_status padlock_t_ace_wipe(char *d, size_t cap)
 	static uint8_t data[3 * AES_BLOCK_BYTES + 1];
 	static const uint8_t key[16] = "wipe-test key 16";
 	uint8_t iv[AES_BLOCK_BYTES];
-	const char *why = ace_absent();
 	size_t iv_left[2], bounce_left[2];
 	unsigned i;
 	int rc = ENGINE_OK;
 
-	if (why) {
-		fmt_snprintf(d, cap, "%s", why);
+	if (padlock_unit_skip(padlock_dev.ace, "ACE", d, cap))
 		return DRV_SKIP;
-	}
 	memset(&s, 0, sizeof(s));
 	s.engine = &ace_engine;
 	rc = ace_set_key(&s, key, 128);
@@ -432,19 +418,12 @@ enum drv_status padlock_t_ace_wipe(char *d, size_t cap)
 }
 
 /*
- * SP 800-38A F.5.1 (CTR-AES128.Encrypt): key, initial counter block, the
- * first two plaintext blocks and their ciphertext.
+ * SP 800-38A F.5.1 (CTR-AES128.Encrypt) from lib/vectors: key, initial
+ * counter block, plaintext and ciphertext; the probe uses the first two
+ * blocks. kat_aes_vectors() gives FIPS-197 first, then SP 800-38A.
  */
-static const uint8_t f51_key[16] = {
-	0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6, 0xab, 0xf7, 0x15, 0x88, 0x09, 0xcf, 0x4f, 0x3c };
-static const uint8_t f51_ctr[16] = {
-	0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff };
-static const uint8_t f51_pt[32] = {
-	0x6b, 0xc1, 0xbe, 0xe2, 0x2e, 0x40, 0x9f, 0x96, 0xe9, 0x3d, 0x7e, 0x11, 0x73, 0x93, 0x17, 0x2a,
-	0xae, 0x2d, 0x8a, 0x57, 0x1e, 0x03, 0xac, 0x9c, 0x9e, 0xb7, 0x6f, 0xac, 0x45, 0xaf, 0x8e, 0x51 };
-static const uint8_t f51_ct[32] = {
-	0x87, 0x4d, 0x61, 0x91, 0xb6, 0x20, 0xe3, 0x26, 0x1b, 0xef, 0x68, 0x64, 0x99, 0x0d, 0xb6, 0xce,
-	0x98, 0x06, 0xf6, 0x6b, 0x79, 0x70, 0xfd, 0xff, 0x86, 0x17, 0x18, 0x7b, 0xb9, 0xff, 0xfd, 0xff };
+static struct kat_aes_vector f51_v[KAT_AES_PER_TRIPLE];
+#define F51 (&f51_v[1])
 
 static struct {
 	uint32_t cw[4];
@@ -453,16 +432,20 @@ static struct {
 	uint8_t data[4 * AES_BLOCK_BYTES];
 } probe __attribute__((aligned(PADLOCK_ALIGN)));
 
-/* rep xcrypt-ctr over blocks of probe.data from counter c; the key loaded afresh. */
+/*
+ * rep xcrypt-ctr over blocks of probe.data, the plaintext pt (NULL: zeros),
+ * from counter c; the key loaded afresh.
+ */
 static void probe_run(const uint8_t c[16], const uint8_t *pt, size_t blocks)
 {
 	uint32_t saved;
 
 	memset(&probe, 0, sizeof(probe));
 	probe.cw[0] = 10;		/* AES-128, encrypt, hardware key expansion */
-	memcpy(probe.key, f51_key, sizeof(f51_key));
+	memcpy(probe.key, F51->key, 16);
 	memcpy(probe.ctr, c, 16);
-	memcpy(probe.data, pt, blocks * AES_BLOCK_BYTES);
+	if (pt)
+		memcpy(probe.data, pt, blocks * AES_BLOCK_BYTES);
 	saved = padlock_enter();
 	padlock_reload_key();
 	padlock_xcrypt_ctr(probe.data, probe.data, probe.key, probe.cw, probe.ctr, (uint32_t)blocks);
@@ -501,26 +484,26 @@ static bool probe_matches(const struct aes_ctx *k, const uint8_t c0[16], unsigne
  */
 enum drv_status padlock_t_ctr_probe(char *d, size_t cap)
 {
-	static const uint8_t zero[4 * AES_BLOCK_BYTES];
 	uint8_t wrap[16];
 	struct aes_ctx k;
 	bool f51, carry128, wrap32;
-	const char *why = ace_absent();
 
-	if (!why && padlock_dev.ace2 != PADLOCK_ENABLED)
-		why = padlock_dev.ace2 == PADLOCK_ABSENT ? "ACE2 absent: no rep xcrypt-ctr on this CPU"
-							 : "ACE2 present but disabled: rep xcrypt-ctr not run";
-	if (why) {
-		fmt_snprintf(d, cap, "%s", why);
+	if (padlock_unit_skip(padlock_dev.ace, "ACE", d, cap))
+		return DRV_SKIP;
+	if (padlock_dev.ace2 != PADLOCK_ENABLED) {
+		fmt_snprintf(d, cap, "%s", padlock_dev.ace2 == PADLOCK_ABSENT ?
+			     "ACE2 absent: no rep xcrypt-ctr on this CPU" :
+			     "ACE2 present but disabled: rep xcrypt-ctr not run");
 		return DRV_SKIP;
 	}
-	probe_run(f51_ctr, f51_pt, 2);
-	f51 = memcmp(probe.data, f51_ct, sizeof(f51_ct)) == 0;
+	kat_aes_vectors(128, AES_MODE_CTR, AES_DIR_ENCRYPT, f51_v, KAT_AES_PER_TRIPLE);
+	probe_run(F51->iv, F51->in, 2);
+	f51 = memcmp(probe.data, F51->out, 2 * AES_BLOCK_BYTES) == 0;
 	memset(wrap, 0xA5, 12);
 	memset(wrap + 12, 0xFF, 3);
 	wrap[15] = 0xFE;
-	probe_run(wrap, zero, 4);
-	aes_set_key(&k, f51_key, 16);
+	probe_run(wrap, NULL, 4);
+	aes_set_key(&k, F51->key, 16);
 	carry128 = probe_matches(&k, wrap, 128, probe.data, 4);
 	wrap32 = probe_matches(&k, wrap, 32, probe.data, 4);
 	aes_wipe(&k);

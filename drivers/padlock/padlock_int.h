@@ -39,6 +39,7 @@ extern struct padlock_quirks padlock_quirks;
 #endif
 
 #define PADLOCK_NOTE_MAX	240
+#define PADLOCK_UNITS		6	/* RNG, ACE, ACE2, PHE, PMM, PHE2 */
 
 /* One attempt to enable a present but disabled unit through its MSR. */
 struct padlock_enable {
@@ -60,7 +61,12 @@ struct padlock_dev {
 	bool shanghai;			/* vendor "  Shanghai  ": MSR 0x1257 enables [LCEN zhaoxin.c] */
 	uint32_t edx_at_boot;		/* leaf 0xC0000001 EDX before enabling */
 	uint32_t edx;			/* ... after enabling */
-	enum padlock_state rng, ace, ace2, phe, pmm, phe2;
+	union {
+		struct {
+			enum padlock_state rng, ace, ace2, phe, pmm, phe2;
+		};
+		enum padlock_state unit[PADLOCK_UNITS];	/* the same, in this order */
+	};
 	bool enable_tried, enable_failed;
 	char enable_note[2][PADLOCK_NOTE_MAX];	/* ACE, RNG: what enabling did */
 	struct padlock_enable enable[2];	/* ACE, RNG: the MSR write, if one was made */
@@ -73,6 +79,14 @@ struct padlock_dev {
 };
 extern struct padlock_dev padlock_dev;
 
+
+/*
+ * Whether a self-test of a unit (state st, named unit: "ACE", "RNG",
+ * "PMM") skips: true with the reason in d (cap bytes), the driver's absent
+ * reason or "PadLock <unit> absent on this CPU" / "... present but
+ * disabled"; false when the unit is enabled.
+ */
+bool padlock_unit_skip(enum padlock_state st, const char *unit, char *d, size_t cap);
 
 /*
  * Around every PadLock instruction: clears CR0.TS and CR0.EM (unless the

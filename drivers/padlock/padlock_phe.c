@@ -22,6 +22,7 @@
 
 #include "lib/engine/engine.h"
 #include "lib/crypto/sha.h"
+#include "lib/util/fmt.h"
 #include "drivers/padlock/padlock_insn.h"
 #include "drivers/padlock/padlock_int.h"
 #include "drivers/padlock/padlock_reg.h"
@@ -43,18 +44,23 @@ static struct hash_engine phe_sha256 = {
 	.digest = phe_digest,
 };
 
+/* The engines' descriptions, written by padlock_phe_register() for the mode in use. */
+static char phe_desc[2][120];
+
 int padlock_phe_register(void)
 {
-	int rc;
-	bool blocks = padlock_dev.phe_block_mode;
+	struct hash_engine *e[2] = { &phe_sha1, &phe_sha256 };
+	unsigned i;
+	int rc = 0;
 
-	phe_sha1.description = blocks ? "VIA PadLock PHE rep xsha1, block mode, software padding"
-				      : "VIA PadLock PHE rep xsha1, one-shot (hardware padding; the empty message in software: ECX = 0 is never issued)";
-	phe_sha256.description = blocks ? "VIA PadLock PHE rep xsha256, block mode, software padding"
-					: "VIA PadLock PHE rep xsha256, one-shot (hardware padding; the empty message in software: ECX = 0 is never issued)";
-	rc = engine_register_hash(&phe_sha1);
-	if (rc == 0)
-		rc = engine_register_hash(&phe_sha256);
+	for (i = 0; i < 2 && rc == 0; i++) {
+		fmt_snprintf(phe_desc[i], sizeof(phe_desc[i]), "VIA PadLock PHE rep xsha%s, %s",
+			     i ? "256" : "1", padlock_dev.phe_block_mode ?
+			     "block mode, software padding" :
+			     "one-shot (hardware padding; the empty message in software: ECX = 0 is never issued)");
+		e[i]->description = phe_desc[i];
+		rc = engine_register_hash(e[i]);
+	}
 	return rc;
 }
 
@@ -85,29 +91,28 @@ static uint32_t phe_pad(const uint8_t *msg, size_t len)
 
 static int phe_digest(const struct hash_engine *h, const uint8_t *msg, size_t len, uint8_t *out)
 {
-	struct sha1_ctx c1;
-	struct sha256_ctx c256;
-	unsigned words = h->alg == HASH_SHA1 ? 5 : 8, i;
+	union {
+		struct sha1_ctx c1;
+		struct sha256_ctx c256;
+	} c;
+	bool s1 = h->alg == HASH_SHA1;
+	unsigned words = s1 ? 5 : 8, i;
 	uint32_t saved, nblocks;
 
 	if ((unsigned)h->alg >= HASH_ALG_COUNT)
 		return ENGINE_EUNSUPPORTED;
 	if (len == 0 && !padlock_dev.phe_block_mode) {
 		/* One-shot with ECX = 0 is undefined on VIA: lib/sha does it. */
-		if (h->alg == HASH_SHA1)
-			sha1(msg, 0, out);
-		else
-			sha256(msg, 0, out);
+		(s1 ? sha1 : sha256)(msg, 0, out);
 		return ENGINE_OK;
 	}
 	memset(phe_state, 0, sizeof(phe_state));
-	if (h->alg == HASH_SHA1) {	/* initial hash values, FIPS 180-4 5.3.1 and 5.3.3 */
-		sha1_init(&c1);
-		memcpy(phe_state, c1.h, sizeof(c1.h));
-	} else {
-		sha256_init(&c256);
-		memcpy(phe_state, c256.h, sizeof(c256.h));
-	}
+	/* initial hash values, FIPS 180-4 5.3.1 and 5.3.3 */
+	if (s1)
+		sha1_init(&c.c1);
+	else
+		sha256_init(&c.c256);
+	memcpy(phe_state, s1 ? c.c1.h : c.c256.h, 4 * words);
 	saved = padlock_enter();
 	if (!padlock_dev.phe_block_mode) {
 		phe_run(h->alg, msg, 0, (uint32_t)len);

@@ -105,17 +105,11 @@ static void pmm_timing(void)
 enum drv_status padlock_t_pmm_kat(char *d, size_t cap)
 {
 	const struct montmul_kat *k = &montmul_kat_1024;
-	const char *why = padlock_absent_reason();
 	uint32_t r[PMM_WORDS];
 	int sub;
 
-	if (!why && padlock_dev.pmm != PADLOCK_ENABLED)
-		why = padlock_dev.pmm == PADLOCK_ABSENT ? "PadLock PMM absent on this CPU"
-							: "PadLock PMM present but disabled";
-	if (why) {
-		fmt_snprintf(d, cap, "%s", why);
+	if (padlock_unit_skip(padlock_dev.pmm, "PMM", d, cap))
 		return DRV_SKIP;
-	}
 	memset(r, 0, sizeof(r));
 	sub = pmm_montmul(r, k->a, k->b, k->m, PMM_WORDS);
 	if (memcmp(r, k->expect, sizeof(r)) != 0) {

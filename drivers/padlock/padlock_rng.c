@@ -43,26 +43,21 @@ struct xstore_ctx {
 	uint32_t last_status;
 };
 
-/* In .bss: the divisor is set by padlock_rng_register() and test_divisor(),
- * the two ways to the sources (an initialiser put 128 bytes in the image). */
+/*
+ * In .bss: padlock_rng_register() fills in the contexts and the sources,
+ * named "padlock-xstore/div<n>" and described as "VIA PadLock RNG, xstore
+ * divisor <n> (<bytes> per store)" (initialisers would put the contexts,
+ * the sources and their eight texts in the image); test_divisor() sets
+ * the divisor again.
+ */
 static struct xstore_ctx xstore_ctx[XSTORE_DIVISORS];
+static struct rng_source xstore_sources[XSTORE_DIVISORS];
+static char xstore_text[XSTORE_DIVISORS][2][64];	/* name, description */
 
 /* Where xstore writes: the valid bytes, then the rest of the 8-byte unit. */
 static uint8_t xstore_buf[2 * XSTORE_UNIT_BYTES] __attribute__((aligned(PADLOCK_ALIGN)));
 
 static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got);
-
-#define XSTORE_SOURCE(n, bytes)							\
-	{ .name = "padlock-xstore/div" #n,					\
-	  .description = "VIA PadLock RNG, xstore divisor " #n " (" bytes " per store)", \
-	  .ctx = &xstore_ctx[n], .read = xstore_read }
-
-static struct rng_source xstore_sources[XSTORE_DIVISORS] = {
-	XSTORE_SOURCE(0, "8 bytes"),
-	XSTORE_SOURCE(1, "4 bytes"),
-	XSTORE_SOURCE(2, "2 bytes"),
-	XSTORE_SOURCE(3, "1 byte"),
-};
 
 /* Valid bytes of one store with this divisor [LRNG]. */
 static unsigned xstore_chunk(uint32_t divisor)
@@ -117,11 +112,25 @@ static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, siz
 
 int padlock_rng_register(void)
 {
-	unsigned i;
+	struct rng_source *r;
+	unsigned i, chunk;
 	int rc;
+
 	for (i = 0; i < XSTORE_DIVISORS; i++) {
+		r = &xstore_sources[i];
+		chunk = xstore_chunk(i);
 		memset(&xstore_ctx[i], 0, sizeof(xstore_ctx[i]));
 		xstore_ctx[i].divisor = i;
+		fmt_snprintf(xstore_text[i][0], sizeof(xstore_text[i][0]), "padlock-xstore/div%u", i);
+		fmt_snprintf(xstore_text[i][1], sizeof(xstore_text[i][1]),
+			     "VIA PadLock RNG, xstore divisor %u (%u byte%s per store)", i, chunk,
+			     chunk > 1 ? "s" : "");
+		r->name = xstore_text[i][0];
+		r->description = xstore_text[i][1];
+		r->ctx = &xstore_ctx[i];
+		r->read = xstore_read;
+	}
+	for (i = 0; i < XSTORE_DIVISORS; i++) {
 		rc = engine_register_rng(&xstore_sources[i]);
 		if (rc != 0)
 			return rc;
@@ -182,19 +191,13 @@ static enum drv_status test_divisor(unsigned i, char *d, size_t cap)
 {
 	const struct rng_source *r = &xstore_sources[i];
 	struct xstore_ctx *c = r->ctx;
-	const char *why = padlock_absent_reason();
 	uint8_t buf[RNG_TEST_BYTES];
 	size_t got = 0, k;
 	bool varied = false;
 	int rc;
 
-	if (!why && padlock_dev.rng != PADLOCK_ENABLED)
-		why = padlock_dev.rng == PADLOCK_ABSENT ? "PadLock RNG absent on this CPU"
-							: "PadLock RNG present but disabled";
-	if (why) {
-		fmt_snprintf(d, cap, "%s", why);
+	if (padlock_unit_skip(padlock_dev.rng, "RNG", d, cap))
 		return DRV_SKIP;
-	}
 	c->divisor = i;
 	memset(buf, 0, sizeof(buf));
 	rc = r->read(r, buf, sizeof(buf), &got);
