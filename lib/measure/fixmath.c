@@ -216,51 +216,66 @@ uint64_t fx_exp2_neg_micro(uint32_t h_micro)
 
 /* ---- extended floats ---- */
 
-static struct fxf fxf_norm128(struct fx128 v, int32_t e)
+/* *r = v * 2^e, normalised: the top 64 bits of v, truncated. */
+static void fxf_norm128(struct fxf *r, const struct fx128 *v, int32_t e)
 {
-	struct fxf r = { 0, 0 };
-	unsigned b = fx128_bits(v);
+	unsigned b = fx128_bits(*v);
 
+	r->m = 0;
+	r->e = 0;
 	if (b == 0)
-		return r;
+		return;
 	if (b > 64) {
-		r.m = fx128_shr(v, b - 64).lo;
-		r.e = e + (int32_t)(b - 64);
+		r->m = fx128_shr(*v, b - 64).lo;
+		r->e = e + (int32_t)(b - 64);
 	} else {
-		r.m = v.lo << (64 - b);
-		r.e = e - (int32_t)(64 - b);
+		r->m = v->lo << (64 - b);
+		r->e = e - (int32_t)(64 - b);
 	}
-	return r;
 }
 
-struct fxf fxf_from_u64(uint64_t v)
+void fxf_from_u64(struct fxf *a, uint64_t v)
 {
-	return fxf_norm128(fx128_from(v), 0);
+	struct fx128 t = fx128_from(v);
+
+	fxf_norm128(a, &t, 0);
 }
 
-struct fxf fxf_from_frac64(uint64_t f)
+void fxf_from_frac64(struct fxf *a, uint64_t f)
 {
-	return fxf_norm128(fx128_from(f), -64);
+	struct fx128 t = fx128_from(f);
+
+	fxf_norm128(a, &t, -64);
 }
 
-struct fxf fxf_mul(struct fxf a, struct fxf b)
+void fxf_mul(struct fxf *a, const struct fxf *b)
 {
-	if (a.m == 0 || b.m == 0)
-		return fxf_from_u64(0);
-	return fxf_norm128(fx128_mul(a.m, b.m), a.e + b.e);
+	struct fx128 t;
+
+	if (a->m == 0 || b->m == 0) {
+		fxf_from_u64(a, 0);
+		return;
+	}
+	t = fx128_mul(a->m, b->m);
+	fxf_norm128(a, &t, a->e + b->e);
 }
 
-struct fxf fxf_mul_u32(struct fxf a, uint32_t k)
+void fxf_mul_u32(struct fxf *a, uint32_t k)
 {
-	if (a.m == 0 || k == 0)
-		return fxf_from_u64(0);
-	return fxf_norm128(fx128_mul(a.m, k), a.e);
+	struct fx128 t;
+
+	if (a->m == 0 || k == 0) {
+		fxf_from_u64(a, 0);
+		return;
+	}
+	t = fx128_mul(a->m, k);
+	fxf_norm128(a, &t, a->e);
 }
 
 /* (m * 2^64) / k by 32-bit limbs: four 64 / 32-bit divisions. */
-struct fxf fxf_div_u32(struct fxf a, uint32_t k)
+void fxf_div_u32(struct fxf *a, uint32_t k)
 {
-	uint32_t limb[4] = { (uint32_t)(a.m >> 32), (uint32_t)a.m, 0, 0 };
+	uint32_t limb[4] = { (uint32_t)(a->m >> 32), (uint32_t)a->m, 0, 0 };
 	uint32_t q[4];
 	uint64_t rem = 0;
 	struct fx128 v;
@@ -274,72 +289,82 @@ struct fxf fxf_div_u32(struct fxf a, uint32_t k)
 	}
 	v.hi = ((uint64_t)q[0] << 32) | q[1];
 	v.lo = ((uint64_t)q[2] << 32) | q[3];
-	return fxf_norm128(v, a.e - 64);
+	fxf_norm128(a, &v, a->e - 64);
 }
 
-struct fxf fxf_div(struct fxf a, struct fxf b)
+void fxf_div(struct fxf *a, const struct fxf *b)
 {
-	struct fx128 n = { a.m, 0 };
+	struct fx128 n = { a->m, 0 };
 
-	if (a.m == 0)
-		return a;
-	return fxf_norm128(fx128_divmod(n, fx128_from(b.m), 0), a.e - b.e - 64);
+	if (a->m == 0)
+		return;
+	n = fx128_divmod(n, fx128_from(b->m), 0);
+	fxf_norm128(a, &n, a->e - b->e - 64);
 }
 
-struct fxf fxf_add(struct fxf a, struct fxf b)
+void fxf_add(struct fxf *a, const struct fxf *b)
 {
-	struct fxf t;
+	struct fxf big = *a, small = *b;
 	uint32_t d;
 	uint64_t sum;
 
-	if (a.m == 0)
-		return b;
-	if (b.m == 0)
-		return a;
-	if (b.e > a.e) {
-		t = a;
-		a = b;
-		b = t;
+	if (a->m == 0) {
+		*a = *b;
+		return;
 	}
-	d = (uint32_t)(a.e - b.e);
-	if (d >= 64)
-		return a;
-	sum = a.m + (b.m >> d);
-	if (sum < a.m) {                   /* carry out of bit 63 */
-		a.m = (sum >> 1) | ((uint64_t)1 << 63);
-		a.e++;
-	} else {
-		a.m = sum;
+	if (b->m == 0)
+		return;
+	if (b->e > a->e) {
+		big = *b;
+		small = *a;
 	}
-	return a;
+	d = (uint32_t)(big.e - small.e);
+	if (d < 64) {
+		sum = big.m + (small.m >> d);
+		if (sum < big.m) {                 /* carry out of bit 63 */
+			big.m = (sum >> 1) | ((uint64_t)1 << 63);
+			big.e++;
+		} else {
+			big.m = sum;
+		}
+	}
+	*a = big;
 }
 
-struct fxf fxf_pow(struct fxf a, uint64_t n)
+void fxf_pow(struct fxf *a, uint64_t n)
 {
-	struct fxf r = fxf_from_u64(1);
+	struct fxf x = *a;
 
+	fxf_from_u64(a, 1);
 	while (n) {
 		if (n & 1)
-			r = fxf_mul(r, a);
+			fxf_mul(a, &x);
 		n >>= 1;
 		if (n)
-			a = fxf_mul(a, a);
+			fxf_mul(&x, &x);
 	}
-	return r;
 }
 
-int fxf_cmp(struct fxf a, struct fxf b)
+int fxf_cmp(const struct fxf *a, const struct fxf *b)
 {
-	if (a.m == 0 || b.m == 0) {
-		if (a.m == b.m)
+	if (a->m == 0 || b->m == 0) {
+		if (a->m == b->m)
 			return 0;
-		return a.m == 0 ? -1 : 1;
+		return a->m == 0 ? -1 : 1;
 	}
-	if (a.e != b.e)
-		return a.e < b.e ? -1 : 1;
-	if (a.m != b.m)
-		return a.m < b.m ? -1 : 1;
+	if (a->e != b->e)
+		return a->e < b->e ? -1 : 1;
+	if (a->m != b->m)
+		return a->m < b->m ? -1 : 1;
 	return 0;
+}
+
+/* P(X = k') from P(X = k) for a neighbour k': pmf * ratio * mul / div. */
+static void pmf_step(struct fxf *pmf, const struct fxf *ratio, uint32_t mul, uint32_t div)
+{
+	fxf_mul(pmf, ratio);
+	fxf_mul_u32(pmf, mul);
+	fxf_div_u32(pmf, div);
 }
 
 /*
@@ -352,32 +377,35 @@ int fxf_cmp(struct fxf a, struct fxf b)
  */
 uint32_t fx_critbinom(uint32_t n, uint64_t p_frac, unsigned beta_log2)
 {
-	struct fxf p = fxf_from_frac64(p_frac);
-	struct fxf q = fxf_from_frac64(0 - p_frac);   /* 1 - p */
+	struct fxf p, q, up, down, pmf, tail = { 0, 0 };
 	struct fxf beta = { (uint64_t)1 << 63, -63 - (int32_t)beta_log2 };   /* 2^-beta */
 	int32_t tiny_e = -(int32_t)beta_log2 - 64 - 64;   /* pmf below 2^-(beta+64) */
-	struct fxf up, down, pmf, tail = { 0, 0 };
-	struct fx128 mean = fx128_mul(n, p_frac);      /* n p * 2^64 */
+	uint64_t mean = fx128_mul(n, p_frac).hi;      /* floor(n p) */
 	uint32_t k = 0;
 
 	if (p_frac == 0)
 		return 0;
-	up = fxf_div(p, q);
-	down = fxf_div(q, p);
-	pmf = fxf_pow(q, n);                           /* P(X = 0) */
-	while (k < n && (fx128_cmp(fx128_shl(fx128_from(k), 64), mean) <= 0 ||
-			 (pmf.m != 0 && pmf.e > tiny_e))) {
+	fxf_from_frac64(&p, p_frac);
+	fxf_from_frac64(&q, 0 - p_frac);               /* 1 - p */
+	up = p;
+	fxf_div(&up, &q);
+	down = q;
+	fxf_div(&down, &p);
+	pmf = q;
+	fxf_pow(&pmf, n);                              /* P(X = 0) */
+	/* k <= mean is k * 2^64 <= n p * 2^64 */
+	while (k < n && (k <= mean || (pmf.m != 0 && pmf.e > tiny_e))) {
 		/* P(X = k+1) = P(X = k) * (n - k) / (k + 1) * p / (1 - p) */
-		pmf = fxf_div_u32(fxf_mul_u32(fxf_mul(pmf, up), n - k), k + 1);
+		pmf_step(&pmf, &up, n - k, k + 1);
 		k++;
 	}
 	/* now T(k) is negligible; T(k-1) = T(k) + P(X = k) */
 	while (k > 0) {
-		tail = fxf_add(tail, pmf);
-		if (fxf_cmp(tail, beta) > 0)
+		fxf_add(&tail, &pmf);
+		if (fxf_cmp(&tail, &beta) > 0)
 			return k;
 		/* P(X = k-1) = P(X = k) * k / (n - k + 1) * (1 - p) / p */
-		pmf = fxf_div_u32(fxf_mul_u32(fxf_mul(pmf, down), k), n - k + 1);
+		pmf_step(&pmf, &down, k, n - k + 1);
 		k--;
 	}
 	return 0;

@@ -71,22 +71,27 @@ uint64_t fx_log2(uint64_t x);
  */
 uint64_t fx_exp2_neg_micro(uint32_t h_micro);
 
-/* ---- extended floats: value = m * 2^e, m normalised (top bit set) or 0 ---- */
+/*
+ * ---- extended floats: value = m * 2^e, m normalised (top bit set) or 0 ----
+ * The operations work in place on *a (pointers: a 12-byte struct passed by
+ * value costs a copy at every call on i386); a and b may be the same.
+ * Every result is truncated to a 64-bit mantissa.
+ */
 
 struct fxf {
 	uint64_t m;
 	int32_t e;
 };
 
-struct fxf fxf_from_u64(uint64_t v);
-struct fxf fxf_from_frac64(uint64_t f);          /* f / 2^64 */
-struct fxf fxf_mul(struct fxf a, struct fxf b);
-struct fxf fxf_mul_u32(struct fxf a, uint32_t k);
-struct fxf fxf_div_u32(struct fxf a, uint32_t k); /* k != 0 */
-struct fxf fxf_div(struct fxf a, struct fxf b);   /* b != 0 */
-struct fxf fxf_add(struct fxf a, struct fxf b);
-struct fxf fxf_pow(struct fxf a, uint64_t n);
-int fxf_cmp(struct fxf a, struct fxf b);          /* -1, 0, 1 */
+void fxf_from_u64(struct fxf *a, uint64_t v);
+void fxf_from_frac64(struct fxf *a, uint64_t f);          /* f / 2^64 */
+void fxf_mul(struct fxf *a, const struct fxf *b);        /* a = a * b */
+void fxf_mul_u32(struct fxf *a, uint32_t k);             /* a = a * k */
+void fxf_div_u32(struct fxf *a, uint32_t k);             /* a = a / k; k != 0 */
+void fxf_div(struct fxf *a, const struct fxf *b);        /* a = a / b; b != 0 */
+void fxf_add(struct fxf *a, const struct fxf *b);        /* a = a + b */
+void fxf_pow(struct fxf *a, uint64_t n);                 /* a = a^n */
+int fxf_cmp(const struct fxf *a, const struct fxf *b);   /* -1, 0, 1 */
 
 /*
  * CRITBINOM(n, p, 1 - 2^-beta_log2): the smallest k with
