@@ -110,8 +110,7 @@ static struct s128 s128_diff(struct fx128 a, struct fx128 b)
 {
 	struct s128 r;
 
-	r.neg = fx128_cmp(a, b) < 0;
-	r.mag = r.neg ? fx128_sub(b, a) : fx128_sub(a, b);
+	r.neg = fx128_absdiff(&r.mag, &a, &b);
 	return r;
 }
 
@@ -153,7 +152,7 @@ bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
 		sx += x[i];
 		sxx += (uint64_t)x[i] * x[i];
 		sy += y_x100[i];
-		sxy = fx128_add(sxy, fx128_mul(x[i], y_x100[i]));
+		fx128_mac(&sxy, x[i], y_x100[i]);
 	}
 	d = n * sxx - sx * sx;		/* >= 0 (Cauchy-Schwarz); 0 when all x are equal */
 	if (d == 0)

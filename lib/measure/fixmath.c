@@ -94,6 +94,38 @@ bool fx128_is_zero(struct fx128 a)
 	return a.hi == 0 && a.lo == 0;
 }
 
+/*
+ * The in-place helpers stay out of line (noinline): a call is a few bytes,
+ * their inlined 64-bit carries and compares several dozen at every site.
+ */
+__attribute__((noinline)) void fx128_add_to(struct fx128 *acc, const struct fx128 *b)
+{
+	*acc = fx128_add(*acc, *b);
+}
+
+__attribute__((noinline)) void fx128_sub_from(struct fx128 *acc, const struct fx128 *b)
+{
+	*acc = fx128_sub(*acc, *b);
+}
+
+__attribute__((noinline)) void fx128_mac(struct fx128 *acc, uint64_t a, uint64_t b)
+{
+	struct fx128 p = fx128_mul(a, b);
+
+	fx128_add_to(acc, &p);
+}
+
+__attribute__((noinline)) bool fx128_absdiff(struct fx128 *r, const struct fx128 *a,
+					     const struct fx128 *b)
+{
+	bool neg = fx128_cmp(*a, *b) < 0;
+	struct fx128 t = neg ? *b : *a;
+
+	fx128_sub_from(&t, neg ? a : b);
+	*r = t;
+	return neg;
+}
+
 static unsigned bits64(uint64_t v)
 {
 	unsigned n = 0;

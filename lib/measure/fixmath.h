@@ -37,6 +37,17 @@ int fx128_cmp(struct fx128 a, struct fx128 b);              /* -1, 0, 1 */
 bool fx128_is_zero(struct fx128 a);
 unsigned fx128_bits(struct fx128 a);                        /* bit length; 0 for 0 */
 
+/*
+ * In place, through pointers (a struct fx128 by value is four words copied
+ * onto the stack at every call on i386): *acc += b, *acc -= b, *acc += a * b,
+ * all modulo 2^128; *r = |a - b|, returning a < b. Any of the pointers may
+ * be the same.
+ */
+void fx128_add_to(struct fx128 *acc, const struct fx128 *b);
+void fx128_sub_from(struct fx128 *acc, const struct fx128 *b);
+void fx128_mac(struct fx128 *acc, uint64_t a, uint64_t b);
+bool fx128_absdiff(struct fx128 *r, const struct fx128 *a, const struct fx128 *b);
+
 /* Quotient n / d and remainder (rem may be NULL). d must not be zero. */
 struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem);
 

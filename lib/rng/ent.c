@@ -62,7 +62,7 @@ void ent_feed(struct ent_ctx *c, const uint8_t *buf, size_t len)
 void ent_finish(const struct ent_ctx *c, struct ent_result *r)
 {
 	unsigned bins = c->bits ? 2 : 256, v;
-	struct fx128 sq = { 0, 0 }, xlogx = { 0, 0 }, t3 = { 0, 0 }, t1, num, den, t2sq;
+	struct fx128 sq = { 0, 0 }, xlogx = { 0, 0 }, t3 = { 0, 0 }, num, den, t;
 	uint64_t t2 = 0;
 
 	memset(r, 0, sizeof(*r));
@@ -73,10 +73,10 @@ void ent_finish(const struct ent_ctx *c, struct ent_result *r)
 	for (v = 0; v < bins; v++) {
 		uint64_t k = c->count[v];
 
-		sq = fx128_add(sq, fx128_mul(k, k));
-		xlogx = fx128_add(xlogx, fx128_mul(k, fx_log2(k)));
+		fx128_mac(&sq, k, k);
+		fx128_mac(&xlogx, k, fx_log2(k));
 		t2 += k * v;
-		t3 = fx128_add(t3, fx128_mul(k, (uint64_t)v * v));
+		fx128_mac(&t3, k, (uint64_t)v * v);
 	}
 	r->sum = t2;
 	if (c->n == 0)
@@ -85,17 +85,19 @@ void ent_finish(const struct ent_ctx *c, struct ent_result *r)
 	/* H = log2 n - (1/n) sum c_i log2 c_i */
 	r->entropy_q48 = fx_log2(c->n) - fx128_divmod(xlogx, fx128_from(c->n), 0).lo;
 	/* chi-square * n = bins * sum c_i^2 - n^2 */
-	r->chisq_num = fx128_sub(fx128_mul128(sq, bins), fx128_mul(c->n, c->n));
+	r->chisq_num = fx128_mul128(sq, bins);
+	t = fx128_mul(c->n, c->n);
+	fx128_sub_from(&r->chisq_num, &t);
 
-	t1 = fx128_from(c->t1 + (uint64_t)c->last * c->first);
-	t2sq = fx128_mul(t2, t2);
-	num = fx128_mul128(t1, c->n);
-	den = fx128_sub(fx128_mul128(t3, c->n), t2sq);
+	/* scc = (n t1 - t2^2) / (n t3 - t2^2), t = t2^2 */
+	num = fx128_mul(c->t1 + (uint64_t)c->last * c->first, c->n);
+	t = fx128_mul(t2, t2);
+	den = fx128_mul128(t3, c->n);
+	fx128_sub_from(&den, &t);
 	if (fx128_is_zero(den))
 		return;                       /* all samples equal: undefined */
 	r->scc_defined = true;
-	r->scc_neg = fx128_cmp(num, t2sq) < 0;
-	r->scc_num = r->scc_neg ? fx128_sub(t2sq, num) : fx128_sub(num, t2sq);
+	r->scc_neg = fx128_absdiff(&r->scc_num, &num, &t);
 	r->scc_den = den;
 }
 
