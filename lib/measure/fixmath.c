@@ -142,29 +142,40 @@ unsigned fx128_bits(struct fx128 a)
 	return a.hi ? 64 + bits64(a.hi) : bits64(a.lo);
 }
 
-/* Restoring long division, one quotient bit per step from the top of n. */
+/* *a = *a * 2 + in (modulo 2^128); returns the bit shifted out of the top. */
+static unsigned shl1(struct fx128 *a, unsigned in)
+{
+	unsigned out = (unsigned)(a->hi >> 63);
+
+	a->hi = a->hi << 1 | a->lo >> 63;
+	a->lo = a->lo << 1 | in;
+	return out;
+}
+
+/*
+ * Restoring long division, one quotient bit per step from the top of n:
+ * n is shifted up to bit 127 and then out into r, one bit a step, while
+ * the quotient bits shift in at its bottom; after bits(n) steps n is q.
+ */
 struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem)
 {
-	struct fx128 q = { 0, 0 }, r = { 0, 0 };
-	int i;
+	struct fx128 r = { 0, 0 };
+	unsigned i = 128;
 
-	for (i = (int)fx128_bits(n) - 1; i >= 0; i--) {
-		uint64_t bit = i >= 64 ? (n.hi >> (i - 64)) & 1 : (n.lo >> i) & 1;
-		bool over = r.hi >> 63;     /* r doubled would pass 2^128: surely >= d */
+	for (; i > 0 && !(n.hi >> 63); i--)   /* i = bits(n) */
+		shl1(&n, 0);
+	while (i--) {
+		/* over: r doubled would pass 2^128, surely >= d */
+		unsigned over = shl1(&r, shl1(&n, 0));
 
-		r = fx128_shl(r, 1);
-		r.lo |= bit;
 		if (over || fx128_cmp(r, d) >= 0) {
-			r = fx128_sub(r, d);
-			if (i >= 64)
-				q.hi |= (uint64_t)1 << (i - 64);
-			else
-				q.lo |= (uint64_t)1 << i;
+			fx128_sub_from(&r, &d);
+			n.lo |= 1;
 		}
 	}
 	if (rem)
 		*rem = r;
-	return q;
+	return n;
 }
 
 uint64_t fx128_isqrt(struct fx128 n)
