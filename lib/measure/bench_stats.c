@@ -99,32 +99,23 @@ uint64_t bstat_per_second(uint64_t count, uint64_t cycles, uint64_t hz)
 
 /* ---- Least squares ---- */
 
-/* A signed 128-bit value as sign and magnitude. */
-struct s128 {
-	bool neg;
-	struct fx128 mag;
-};
-
-/* a - b for unsigned a, b, as a signed value. */
-static struct s128 s128_diff(struct fx128 a, struct fx128 b)
-{
-	struct s128 r;
-
-	r.neg = fx128_absdiff(&r.mag, &a, &b);
-	return r;
-}
-
 /* Largest coefficient magnitude a fit returns: differences of two stay in int64. */
 #define FIT_COEF_MAX	(1ll << 60)
 
-/* round(num / den) for den > 0, halves away from zero; false if |result| > FIT_COEF_MAX. */
-static bool s128_div_round(struct s128 num, uint64_t den, int64_t *out)
+/*
+ * round((a - b) / den) for unsigned a, b and den > 0, halves away from
+ * zero, into *out; false if |result| > FIT_COEF_MAX.
+ */
+static bool diff_div_round(const struct fx128 *a, const struct fx128 *b, uint64_t den,
+			   int64_t *out)
 {
-	uint64_t q = u128_div_round(num.mag, fx128_from(den));
+	struct fx128 mag;
+	bool neg = fx128_absdiff(&mag, a, b);
+	uint64_t q = u128_div_round(mag, fx128_from(den));
 
 	if (q > (uint64_t)FIT_COEF_MAX)
 		return false;
-	*out = num.neg ? -(int64_t)q : (int64_t)q;
+	*out = neg ? -(int64_t)q : (int64_t)q;
 	return true;
 }
 
@@ -138,7 +129,7 @@ bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
 		    struct bstat_fit *fit)
 {
 	uint64_t sx = 0, sxx = 0, sy = 0, d;
-	struct fx128 sxy = { 0, 0 };
+	struct fx128 sxy = { 0, 0 }, a, b;
 	unsigned i;
 
 	fit->ok = false;
@@ -157,11 +148,13 @@ bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
 	d = n * sxx - sx * sx;		/* >= 0 (Cauchy-Schwarz); 0 when all x are equal */
 	if (d == 0)
 		return false;
-	if (!s128_div_round(s128_diff(fx128_mul128(sxy, n), fx128_mul(sx, sy)), d,
-			    &fit->per_byte_x100))
+	a = fx128_mul128(sxy, n);
+	b = fx128_mul(sx, sy);
+	if (!diff_div_round(&a, &b, d, &fit->per_byte_x100))
 		return false;
-	if (!s128_div_round(s128_diff(fx128_mul(sy, sxx), fx128_mul128(sxy, sx)), d,
-			    &fit->fixed_x100))
+	a = fx128_mul(sy, sxx);
+	b = fx128_mul128(sxy, sx);
+	if (!diff_div_round(&a, &b, d, &fit->fixed_x100))
 		return false;
 	fit->ok = true;
 	return true;
