@@ -11,14 +11,13 @@
 /* round(n / d), halves up; BSTAT_SATURATED if d is 0 or the result needs more than 64 bits. */
 static uint64_t u128_div_round(struct fx128 n, struct fx128 d)
 {
-	struct fx128 q, r;
+	struct fx128 q;
 
 	if (fx128_is_zero(d))
 		return BSTAT_SATURATED;
-	q = fx128_divmod(n, d, &r);
-	/* 2r >= d  <=>  r >= d - r (r < d, so d - r does not wrap). */
-	if (fx128_cmp(r, fx128_sub(d, r)) >= 0)
-		q = fx128_add(q, fx128_from(1));
+	/* 2r >= d: up (q + 1 cannot wrap: q = 2^128 - 1 only for d = 1, r = 0) */
+	if (fx128_div_half(&q, n, d) >= 0 && ++q.lo == 0)
+		q.hi++;
 	if (q.hi != 0 || q.lo == BSTAT_SATURATED)
 		return BSTAT_SATURATED;
 	return q.lo;

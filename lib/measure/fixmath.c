@@ -192,11 +192,19 @@ uint64_t fx128_isqrt(struct fx128 n)
 	return root;
 }
 
-uint64_t fx128_div_round(struct fx128 n, struct fx128 d)
+int fx128_div_half(struct fx128 *q, struct fx128 n, struct fx128 d)
 {
 	struct fx128 r;
-	struct fx128 q = fx128_divmod(n, d, &r);
-	int c = fx128_cmp(r, fx128_sub(d, r));   /* r against d - r, i.e. 2r against d */
+
+	*q = fx128_divmod(n, d, &r);
+	fx128_sub_from(&d, &r);                  /* r against d - r, i.e. 2r against d */
+	return fx128_cmp(r, d);
+}
+
+uint64_t fx128_div_round(struct fx128 n, struct fx128 d)
+{
+	struct fx128 q;
+	int c = fx128_div_half(&q, n, d);
 
 	if (c > 0 || (c == 0 && (q.lo & 1)))
 		q.lo++;

@@ -51,6 +51,12 @@ bool fx128_absdiff(struct fx128 *r, const struct fx128 *a, const struct fx128 *b
 /* Quotient n / d and remainder (rem may be NULL). d must not be zero. */
 struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem);
 
+/*
+ * Quotient n / d into *q, and where the remainder r lies against half of
+ * d: the sign of 2r - d (-1, 0, 1), for rounding. d must not be zero.
+ */
+int fx128_div_half(struct fx128 *q, struct fx128 n, struct fx128 d);
+
 /* floor(sqrt(n)): always fits 64 bits. */
 uint64_t fx128_isqrt(struct fx128 n);
 

@@ -112,15 +112,12 @@ static size_t put_ratio(char *buf, size_t n, bool neg, struct fx128 num, struct 
 			unsigned decimals)
 {
 	struct fx128 r;
-	uint64_t whole = fx128_divmod(num, den, &r).lo, frac;
+	uint64_t whole, frac;
 
-	if (decimals == 0) {
-		int c = fx128_cmp(r, fx128_sub(den, r));
-
-		if (c > 0 || (c == 0 && (whole & 1)))
-			whole++;
-		return fmt_snprintf(buf, n, "%s%llu", neg ? "-" : "", (unsigned long long)whole);
-	}
+	if (decimals == 0)
+		return fmt_snprintf(buf, n, "%s%llu", neg ? "-" : "",
+				    (unsigned long long)fx128_div_round(num, den));
+	whole = fx128_divmod(num, den, &r).lo;
 	frac = fx128_div_round(fx128_mul128(r, powers10[decimals]), den);
 	if (frac == powers10[decimals]) {
 		whole++;
