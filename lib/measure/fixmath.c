@@ -267,22 +267,32 @@ uint64_t fx_exp2_neg_micro(uint32_t h_micro)
 
 /* ---- extended floats ---- */
 
-/* *r = v * 2^e, normalised: the top 64 bits of v, truncated. */
+/*
+ * *r = v * 2^e, normalised: the top 64 bits of v, truncated. v is shifted
+ * up until its top bit is set (a product of two mantissas needs at most one
+ * step, and fx128_bits would count every bit).
+ */
 static void fxf_norm128(struct fxf *r, const struct fx128 *v, int32_t e)
 {
-	unsigned b = fx128_bits(*v);
+	uint64_t hi = v->hi, lo = v->lo;
 
+	if (hi == 0) {           /* v fits 64 bits: start from lo */
+		hi = lo;
+		lo = 0;
+		e -= 64;
+	}
 	r->m = 0;
 	r->e = 0;
-	if (b == 0)
+	if (hi == 0)
 		return;
-	if (b > 64) {
-		r->m = fx128_shr(*v, b - 64).lo;
-		r->e = e + (int32_t)(b - 64);
-	} else {
-		r->m = v->lo << (64 - b);
-		r->e = e - (int32_t)(64 - b);
+	e += 64;
+	while (!(hi >> 63)) {
+		hi = hi << 1 | lo >> 63;
+		lo <<= 1;
+		e--;
 	}
+	r->m = hi;
+	r->e = e;
 }
 
 void fxf_from_u64(struct fxf *a, uint64_t v)
