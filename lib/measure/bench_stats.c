@@ -16,7 +16,7 @@ static uint64_t u128_div_round(struct fx128 n, struct fx128 d)
 	if (fx128_is_zero(d))
 		return BSTAT_SATURATED;
 	/* 2r >= d: up (q + 1 cannot wrap: q = 2^128 - 1 only for d = 1, r = 0) */
-	if (fx128_div_half(&q, n, d) >= 0 && ++q.lo == 0)
+	if (fx128_div_half(&q, &n, &d) >= 0 && ++q.lo == 0)
 		q.hi++;
 	if (q.hi != 0 || q.lo == BSTAT_SATURATED)
 		return BSTAT_SATURATED;

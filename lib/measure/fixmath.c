@@ -22,12 +22,12 @@ struct fx128 fx128_mul(uint64_t a, uint64_t b)
 	return r;
 }
 
-struct fx128 fx128_mul128(struct fx128 a, uint64_t b)
+void fx128_mul128_ref(struct fx128 *r, const struct fx128 *a, uint64_t b)
 {
-	struct fx128 r = fx128_mul(a.lo, b);
+	struct fx128 t = fx128_mul(a->lo, b);
 
-	r.hi += a.hi * b;
-	return r;
+	t.hi += a->hi * b;
+	*r = t;
 }
 
 struct fx128 fx128_add(struct fx128 a, struct fx128 b)
@@ -157,9 +157,9 @@ static unsigned shl1(struct fx128 *a, unsigned in)
  * n is shifted up to bit 127 and then out into r, one bit a step, while
  * the quotient bits shift in at its bottom; after bits(n) steps n is q.
  */
-struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem)
+struct fx128 fx128_divmod_ref(const struct fx128 *np, const struct fx128 *d, struct fx128 *rem)
 {
-	struct fx128 r = { 0, 0 };
+	struct fx128 n = *np, r = { 0, 0 };
 	unsigned i = 128;
 
 	for (; i > 0 && !(n.hi >> 63); i--)   /* i = bits(n) */
@@ -168,8 +168,8 @@ struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem)
 		/* over: r doubled would pass 2^128, surely >= d */
 		unsigned over = shl1(&r, shl1(&n, 0));
 
-		if (over || fx128_cmp(r, d) >= 0) {
-			fx128_sub_from(&r, &d);
+		if (over || fx128_cmp(r, *d) >= 0) {
+			fx128_sub_from(&r, d);
 			n.lo |= 1;
 		}
 	}
@@ -178,7 +178,7 @@ struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem)
 	return n;
 }
 
-uint64_t fx128_isqrt(struct fx128 n)
+uint64_t fx128_isqrt_ref(const struct fx128 *n)
 {
 	uint64_t root = 0;
 	int bit;
@@ -186,22 +186,22 @@ uint64_t fx128_isqrt(struct fx128 n)
 	for (bit = 63; bit >= 0; bit--) {
 		uint64_t c = root | ((uint64_t)1 << bit);
 
-		if (fx128_cmp(fx128_mul(c, c), n) <= 0)
+		if (fx128_cmp(fx128_mul(c, c), *n) <= 0)
 			root = c;
 	}
 	return root;
 }
 
-int fx128_div_half(struct fx128 *q, struct fx128 n, struct fx128 d)
+int fx128_div_half(struct fx128 *q, const struct fx128 *n, const struct fx128 *d)
 {
-	struct fx128 r;
+	struct fx128 r, h = *d;
 
-	*q = fx128_divmod(n, d, &r);
-	fx128_sub_from(&d, &r);                  /* r against d - r, i.e. 2r against d */
-	return fx128_cmp(r, d);
+	*q = fx128_divmod_ref(n, d, &r);
+	fx128_sub_from(&h, &r);                  /* r against d - r, i.e. 2r against d */
+	return fx128_cmp(r, h);
 }
 
-uint64_t fx128_div_round(struct fx128 n, struct fx128 d)
+uint64_t fx128_div_round_ref(const struct fx128 *n, const struct fx128 *d)
 {
 	struct fx128 q;
 	int c = fx128_div_half(&q, n, d);

@@ -28,7 +28,6 @@ struct fx128 {
 
 struct fx128 fx128_from(uint64_t v);
 struct fx128 fx128_mul(uint64_t a, uint64_t b);            /* full 128-bit product */
-struct fx128 fx128_mul128(struct fx128 a, uint64_t b);      /* low 128 bits of a * b */
 struct fx128 fx128_add(struct fx128 a, struct fx128 b);     /* modulo 2^128 */
 struct fx128 fx128_sub(struct fx128 a, struct fx128 b);     /* modulo 2^128 */
 struct fx128 fx128_shl(struct fx128 a, unsigned n);         /* n < 128 */
@@ -48,24 +47,56 @@ void fx128_sub_from(struct fx128 *acc, const struct fx128 *b);
 void fx128_mac(struct fx128 *acc, uint64_t a, uint64_t b);
 bool fx128_absdiff(struct fx128 *r, const struct fx128 *a, const struct fx128 *b);
 
+/*
+ * The functions below take their 128-bit operands by address: each name
+ * without _ref is an inline wrapper taking them by value (a struct fx128
+ * by value is four words copied onto the stack at every call on i386).
+ */
+
+/* Low 128 bits of a * b into *r (r may be a). */
+void fx128_mul128_ref(struct fx128 *r, const struct fx128 *a, uint64_t b);
+
 /* Quotient n / d and remainder (rem may be NULL). d must not be zero. */
-struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem);
+struct fx128 fx128_divmod_ref(const struct fx128 *n, const struct fx128 *d, struct fx128 *rem);
 
 /*
  * Quotient n / d into *q, and where the remainder r lies against half of
  * d: the sign of 2r - d (-1, 0, 1), for rounding. d must not be zero.
  */
-int fx128_div_half(struct fx128 *q, struct fx128 n, struct fx128 d);
+int fx128_div_half(struct fx128 *q, const struct fx128 *n, const struct fx128 *d);
 
 /* floor(sqrt(n)): always fits 64 bits. */
-uint64_t fx128_isqrt(struct fx128 n);
+uint64_t fx128_isqrt_ref(const struct fx128 *n);
 
 /*
  * n / d rounded to the nearest integer; an exact half goes to the even
  * neighbour (as glibc's printf rounds an exactly representable value).
  * The quotient must fit 64 bits; d must not be zero.
  */
-uint64_t fx128_div_round(struct fx128 n, struct fx128 d);
+uint64_t fx128_div_round_ref(const struct fx128 *n, const struct fx128 *d);
+
+static inline struct fx128 fx128_mul128(struct fx128 a, uint64_t b)
+{
+	struct fx128 r;
+
+	fx128_mul128_ref(&r, &a, b);
+	return r;
+}
+
+static inline struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem)
+{
+	return fx128_divmod_ref(&n, &d, rem);
+}
+
+static inline uint64_t fx128_isqrt(struct fx128 n)
+{
+	return fx128_isqrt_ref(&n);
+}
+
+static inline uint64_t fx128_div_round(struct fx128 n, struct fx128 d)
+{
+	return fx128_div_round_ref(&n, &d);
+}
 
 /* ---- fixed point ---- */
 
