@@ -243,7 +243,7 @@ uint64_t fx_exp2_neg_micro(uint32_t h_micro)
 	uint32_t whole = h_micro / MICRO, f = h_micro % MICRO;
 	uint64_t fb = (((uint64_t)f << EXP2_FRAC_BITS) + MICRO / 2) / MICRO;
 	uint64_t acc = (uint64_t)1 << 63;   /* 1.0 with 63 fraction bits */
-	uint64_t root = fx128_isqrt(fx128_shl(fx128_from(1), 125));   /* 2^-1/2 */
+	uint64_t root = (uint64_t)1 << 62;  /* 2^-1 before the first square root */
 	int bit;
 
 	if (whole >= 64)
@@ -254,15 +254,19 @@ uint64_t fx_exp2_neg_micro(uint32_t h_micro)
 	}
 	/* fb's bit (40 - j) weighs 2^-j: multiply by 2^-(2^-j) = the j-th root in the chain */
 	for (bit = EXP2_FRAC_BITS - 1; bit >= 0; bit--) {
-		if ((fb >> bit) & 1)
-			acc = fx128_shr(fx128_mul(acc, root), 63).lo;
-		root = fx128_isqrt(fx128_shl(fx128_from(root), 63));
+		struct fx128 t = { root >> 1, root << 63 };   /* root * 2^63 */
+
+		root = fx128_isqrt_ref(&t);     /* 2^-1/2, 2^-1/4, ... */
+		if ((fb >> bit) & 1) {
+			t = fx128_mul(acc, root);
+			acc = t.hi << 1 | t.lo >> 63;   /* acc * root / 2^63 */
+		}
 	}
 	if (whole >= 64)
 		return 0;
 	if (whole == 0 && acc >> 63)        /* h = 0: 1.0 does not fit */
 		return ~(uint64_t)0;
-	return fx128_shr(fx128_shl(fx128_from(acc), 1), whole).lo;   /* 64 fraction bits */
+	return whole ? acc >> (whole - 1) : acc << 1;   /* 64 fraction bits */
 }
 
 /* ---- extended floats ---- */
