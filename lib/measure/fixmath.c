@@ -396,7 +396,7 @@ void fxf_add(struct fxf *a, const struct fxf *b)
 	*a = big;
 }
 
-void fxf_pow(struct fxf *a, uint64_t n)
+void fxf_pow(struct fxf *a, uint32_t n)
 {
 	struct fxf x = *a;
 

@@ -138,7 +138,7 @@ void fxf_mul_u32(struct fxf *a, uint32_t k);             /* a = a * k */
 void fxf_div_u32(struct fxf *a, uint32_t k);             /* a = a / k; k != 0 */
 void fxf_div(struct fxf *a, const struct fxf *b);        /* a = a / b; b != 0 */
 void fxf_add(struct fxf *a, const struct fxf *b);        /* a = a + b */
-void fxf_pow(struct fxf *a, uint64_t n);                 /* a = a^n */
+void fxf_pow(struct fxf *a, uint32_t n);                 /* a = a^n */
 int fxf_cmp(const struct fxf *a, const struct fxf *b);   /* -1, 0, 1 */
 
 /*
