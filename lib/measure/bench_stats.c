@@ -147,12 +147,12 @@ bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
 	d = n * sxx - sx * sx;		/* >= 0 (Cauchy-Schwarz); 0 when all x are equal */
 	if (d == 0)
 		return false;
-	a = fx128_mul128(sxy, n);
+	fx128_mul128_ref(&a, &sxy, n);
 	b = fx128_mul(sx, sy);
 	if (!diff_div_round(&a, &b, d, &fit->per_byte_x100))
 		return false;
 	a = fx128_mul(sy, sxx);
-	b = fx128_mul128(sxy, sx);
+	fx128_mul128_ref(&b, &sxy, sx);
 	if (!diff_div_round(&a, &b, d, &fit->fixed_x100))
 		return false;
 	fit->ok = true;

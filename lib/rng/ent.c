@@ -83,16 +83,17 @@ void ent_finish(const struct ent_ctx *c, struct ent_result *r)
 		return;
 
 	/* H = log2 n - (1/n) sum c_i log2 c_i */
-	r->entropy_q48 = fx_log2(c->n) - fx128_divmod(xlogx, fx128_from(c->n), 0).lo;
+	t = fx128_from(c->n);
+	r->entropy_q48 = fx_log2(c->n) - fx128_divmod_ref(&xlogx, &t, 0).lo;
 	/* chi-square * n = bins * sum c_i^2 - n^2 */
-	r->chisq_num = fx128_mul128(sq, bins);
+	fx128_mul128_ref(&r->chisq_num, &sq, bins);
 	t = fx128_mul(c->n, c->n);
 	fx128_sub_from(&r->chisq_num, &t);
 
 	/* scc = (n t1 - t2^2) / (n t3 - t2^2), t = t2^2 */
 	num = fx128_mul(c->t1 + (uint64_t)c->last * c->first, c->n);
 	t = fx128_mul(t2, t2);
-	den = fx128_mul128(t3, c->n);
+	fx128_mul128_ref(&den, &t3, c->n);
 	fx128_sub_from(&den, &t);
 	if (fx128_is_zero(den))
 		return;                       /* all samples equal: undefined */

@@ -130,7 +130,7 @@ static uint32_t q48_to_micro(uint64_t x)
 void sp90b_mcv(const struct sp90b_counts *c, struct sp90b_mcv *out)
 {
 	uint64_t l = c->bytes, p, sd;
-	struct fx128 var, pu;
+	struct fx128 t, d, pu;
 	unsigned v;
 
 	memset(out, 0, sizeof(*out));
@@ -143,12 +143,20 @@ void sp90b_mcv(const struct sp90b_counts *c, struct sp90b_mcv *out)
 	if (l < 2 || out->mode_count == l)
 		return;
 	/* p_hat * 2^64 */
-	p = fx128_divmod(fx128_shl(fx128_from(out->mode_count), 64), fx128_from(l), 0).lo;
+	t.hi = out->mode_count;
+	t.lo = 0;
+	d = fx128_from(l);
+	p = fx128_divmod_ref(&t, &d, 0).lo;
 	/* sqrt(p (1 - p) / (L - 1)) * 2^64 = sqrt(p*2^64 * (1-p)*2^64 / (L - 1)) */
-	var = fx128_divmod(fx128_mul(p, 0 - p), fx128_from(l - 1), 0);
-	sd = fx128_isqrt(var);
-	pu = fx128_add(fx128_from(p),
-		       fx128_divmod(fx128_mul(sd, SP90B_MCV_Z_MILLI), fx128_from(1000), 0));
+	t = fx128_mul(p, 0 - p);
+	d = fx128_from(l - 1);
+	t = fx128_divmod_ref(&t, &d, 0);
+	sd = fx128_isqrt_ref(&t);
+	t = fx128_mul(sd, SP90B_MCV_Z_MILLI);
+	d = fx128_from(1000);
+	pu = fx128_from(p);
+	t = fx128_divmod_ref(&t, &d, 0);
+	fx128_add_to(&pu, &t);
 	if (pu.hi)
 		return;                      /* p_u >= 1: no entropy */
 	out->p_u_frac = pu.lo;
