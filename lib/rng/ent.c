@@ -109,17 +109,18 @@ static const uint32_t powers10[10] = {
 };
 
 /* num / den to `decimals` places, half to even, with a sign when neg. */
-static size_t put_ratio(char *buf, size_t n, bool neg, struct fx128 num, struct fx128 den,
-			unsigned decimals)
+static size_t put_ratio(char *buf, size_t n, bool neg, const struct fx128 *num,
+			const struct fx128 *den, unsigned decimals)
 {
 	struct fx128 r;
 	uint64_t whole, frac;
 
 	if (decimals == 0)
 		return fmt_snprintf(buf, n, "%s%llu", neg ? "-" : "",
-				    (unsigned long long)fx128_div_round(num, den));
-	whole = fx128_divmod(num, den, &r).lo;
-	frac = fx128_div_round(fx128_mul128(r, powers10[decimals]), den);
+				    (unsigned long long)fx128_div_round_ref(num, den));
+	whole = fx128_divmod_ref(num, den, &r).lo;
+	fx128_mul128_ref(&r, &r, powers10[decimals]);
+	frac = fx128_div_round_ref(&r, den);
 	if (frac == powers10[decimals]) {
 		whole++;
 		frac = 0;
@@ -170,20 +171,24 @@ static struct fx128 pow2(int e)
 size_t ent_fmt_stat(const struct ent_result *r, enum ent_figure f, unsigned decimals,
 		    char *buf, size_t n)
 {
+	struct fx128 num, den;
+
 	if (decimals > 9)
 		decimals = 9;
 	switch (f) {
 	case ENT_ENTROPY:
-		return put_ratio(buf, n, false, fx128_from(r->entropy_q48), pow2(FX_LOG2_FRAC),
-				 decimals);
+		num = fx128_from(r->entropy_q48);
+		den = pow2(FX_LOG2_FRAC);
+		return put_ratio(buf, n, false, &num, &den, decimals);
 	case ENT_CHISQ:
 		if (r->n == 0)
 			break;
-		return put_ratio(buf, n, false, r->chisq_num, fx128_from(r->n), decimals);
+		den = fx128_from(r->n);
+		return put_ratio(buf, n, false, &r->chisq_num, &den, decimals);
 	case ENT_SCC:
 		if (!r->scc_defined)
 			return fmt_snprintf(buf, n, "-100000.%0*u", (int)decimals, 0u);
-		return put_ratio(buf, n, r->scc_neg, r->scc_num, r->scc_den, decimals);
+		return put_ratio(buf, n, r->scc_neg, &r->scc_num, &r->scc_den, decimals);
 	default:	/* a figure of ent_fmt_value: ent_fmt never sends it here */
 		break;
 	}
@@ -195,6 +200,7 @@ size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned dec
 		     char *buf, size_t n)
 {
 	uint64_t bins_q48 = (r->bits ? 1 : 8) * FX_LOG2_ONE;
+	struct fx128 num, den;
 	uint64_t m, h;
 	int s;
 
@@ -204,19 +210,25 @@ size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned dec
 	case ENT_MEAN:
 		if (r->n == 0)
 			break;
-		if (r->sum == 0)
-			return put_ratio(buf, n, false, fx128_from(0), fx128_from(1), decimals);
-		nearest_double(r->sum, r->n, &m, &s);
-		return put_ratio(buf, n, false, fx128_from(m), pow2(s), decimals);
+		m = 0;
+		s = 0;
+		if (r->sum != 0)
+			nearest_double(r->sum, r->n, &m, &s);
+		num = fx128_from(m);
+		den = pow2(s);
+		return put_ratio(buf, n, false, &num, &den, decimals);
 	case ENT_PI:
 		if (r->points == 0)
 			return fmt_snprintf(buf, n, "-nan");   /* 4.0 * (0.0 / 0) on x86 */
-		if (r->inside == 0)
-			return put_ratio(buf, n, false, fx128_from(0), fx128_from(1), decimals);
-		nearest_double(r->inside, r->points, &m, &s);
-		return put_ratio(buf, n, false, fx128_from(m), pow2(s - 2), decimals);
+		m = 0;
+		s = 2;
+		if (r->inside != 0)
+			nearest_double(r->inside, r->points, &m, &s);
+		num = fx128_from(m);
+		den = pow2(s - 2);
+		return put_ratio(buf, n, false, &num, &den, decimals);
 	case ENT_PI_ERROR: {
-		struct fx128 pi, d, diff;
+		struct fx128 pi, d;
 		int t;
 
 		if (r->points == 0)
@@ -232,8 +244,9 @@ size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned dec
 		t = s > PI_D_SHIFT ? s : PI_D_SHIFT;
 		pi = fx128_shl(fx128_from(PI_D_MANT), (unsigned)(t - PI_D_SHIFT));
 		d = fx128_shl(fx128_from(m), (unsigned)(t - s));
-		diff = fx128_cmp(pi, d) >= 0 ? fx128_sub(pi, d) : fx128_sub(d, pi);
-		return put_ratio(buf, n, false, fx128_mul128(diff, 100), pi, decimals);
+		fx128_absdiff(&num, &pi, &d);
+		fx128_mul128_ref(&num, &num, 100);
+		return put_ratio(buf, n, false, &num, &pi, decimals);
 	}
 	case ENT_COMPRESSION:
 		/* ent: (short)(100 * (bits per sample - entropy) / bits per sample) */
@@ -249,20 +262,24 @@ size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned dec
 /* Entropy, chi-square, serial correlation (see ent.h: ent_micro). */
 int64_t ent_micro_stat(const struct ent_result *r, enum ent_figure f)
 {
-	struct fx128 m;
+	struct fx128 m, d;
 
 	switch (f) {
 	case ENT_ENTROPY:
-		return (int64_t)fx128_div_round(fx128_mul(r->entropy_q48, 1000000), pow2(FX_LOG2_FRAC));
+		m = fx128_mul(r->entropy_q48, 1000000);
+		d = pow2(FX_LOG2_FRAC);
+		return (int64_t)fx128_div_round_ref(&m, &d);
 	case ENT_CHISQ:
 		if (r->n == 0)
 			return 0;
-		return (int64_t)fx128_div_round(fx128_mul128(r->chisq_num, 1000000), fx128_from(r->n));
+		fx128_mul128_ref(&m, &r->chisq_num, 1000000);
+		d = fx128_from(r->n);
+		return (int64_t)fx128_div_round_ref(&m, &d);
 	case ENT_SCC:
 		if (!r->scc_defined)
 			return -100000 * (int64_t)1000000;
-		m = fx128_mul128(r->scc_num, 1000000);
-		return (r->scc_neg ? -1 : 1) * (int64_t)fx128_div_round(m, r->scc_den);
+		fx128_mul128_ref(&m, &r->scc_num, 1000000);
+		return (r->scc_neg ? -1 : 1) * (int64_t)fx128_div_round_ref(&m, &r->scc_den);
 	default:	/* a figure of ent_micro_value */
 		break;
 	}

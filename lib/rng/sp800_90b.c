@@ -123,8 +123,9 @@ void sp90b_counts_feed(struct sp90b_counts *c, const uint8_t *buf, size_t len)
 /* x * 2^48 (Q48) to micro-units, rounded. */
 static uint32_t q48_to_micro(uint64_t x)
 {
-	return (uint32_t)fx128_div_round(fx128_mul(x, SP90B_MICRO),
-					 fx128_shl(fx128_from(1), FX_LOG2_FRAC));
+	struct fx128 n = fx128_mul(x, SP90B_MICRO), d = { 0, FX_LOG2_ONE };
+
+	return (uint32_t)fx128_div_round_ref(&n, &d);
 }
 
 void sp90b_mcv(const struct sp90b_counts *c, struct sp90b_mcv *out)
