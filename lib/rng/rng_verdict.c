@@ -147,7 +147,8 @@ static void mcv_rule(const struct rngq_result *r, struct rngq_verdict *v)
 static void markov_rule(const struct rngq_result *r, struct rngq_verdict *v)
 {
 	char h[16], lim[16];
-	uint64_t claim = r->claim_h_micro / 8, tol, limit;
+	uint64_t claim = r->claim_h_micro / 8, root, tol, limit;
+	struct fx128 bits = fx128_from(r->bits);
 
 	if (r->bits < 2) {
 		set(v, RNGQ_SKIP, "%llu bits", (ull)r->bits);
@@ -155,8 +156,8 @@ static void markov_rule(const struct rngq_result *r, struct rngq_verdict *v)
 	}
 	if (claim > SP90B_MICRO)
 		claim = SP90B_MICRO;
-	tol = (RNGQ_MARKOV_TOL_MICRO + fx128_isqrt(fx128_from(r->bits)) - 1) /
-	      fx128_isqrt(fx128_from(r->bits));
+	root = fx128_isqrt_ref(&bits);
+	tol = (RNGQ_MARKOV_TOL_MICRO + root - 1) / root;
 	limit = claim > tol ? claim - tol : 0;
 	micro_str(h, sizeof(h), r->markov_micro);
 	micro_str(lim, sizeof(lim), limit);
@@ -184,6 +185,7 @@ static void scc_rule(const struct rngq_result *r, struct rngq_verdict *v)
 	char x[32];
 	int64_t s;
 	uint64_t a;
+	struct fx128 sq;
 
 	if (r->bytes < RNGQ_MIN_CHISQ_BYTES) {
 		set(v, RNGQ_SKIP, "%llu bytes, need %u", (ull)r->bytes, RNGQ_MIN_CHISQ_BYTES);
@@ -197,8 +199,9 @@ static void scc_rule(const struct rngq_result *r, struct rngq_verdict *v)
 	a = s < 0 ? (uint64_t)-s : (uint64_t)s;
 	ent_fmt(&r->ent, ENT_SCC, 6, x, sizeof(x));
 	/* |scc| > z / sqrt(n)  <=>  scc^2 n > z^2 (in micro-units: * 10^12) */
-	set(v, fx128_cmp(fx128_mul128(fx128_mul(a, a), r->bytes),
-			 fx128_mul((uint64_t)RNGQ_SCC_Z * RNGQ_SCC_Z, 1000000000000ull)) > 0 ?
+	sq = fx128_mul(a, a);
+	fx128_mul128_ref(&sq, &sq, r->bytes);
+	set(v, fx128_cmp(sq, fx128_from((uint64_t)RNGQ_SCC_Z * RNGQ_SCC_Z * 1000000000000ull)) > 0 ?
 		       RNGQ_FAIL : RNGQ_PASS,
 	    "serial correlation %s over %llu bytes (limit %u / sqrt(n))", x, (ull)r->bytes,
 	    RNGQ_SCC_Z);
