@@ -11,14 +11,13 @@
 /* round(n / d), halves up; BSTAT_SATURATED if d is 0 or the result needs more than 64 bits. */
 static uint64_t u128_div_round(struct fx128 n, struct fx128 d)
 {
-	struct fx128 q, r;
+	struct fx128 q;
 
 	if (fx128_is_zero(d))
 		return BSTAT_SATURATED;
-	q = fx128_divmod(n, d, &r);
-	/* 2r >= d  <=>  r >= d - r (r < d, so d - r does not wrap). */
-	if (fx128_cmp(r, fx128_sub(d, r)) >= 0)
-		q = fx128_add(q, fx128_from(1));
+	/* 2r >= d: up (q + 1 cannot wrap: q = 2^128 - 1 only for d = 1, r = 0) */
+	if (fx128_div_half(&q, &n, &d) >= 0 && ++q.lo == 0)
+		q.hi++;
 	if (q.hi != 0 || q.lo == BSTAT_SATURATED)
 		return BSTAT_SATURATED;
 	return q.lo;
@@ -99,33 +98,23 @@ uint64_t bstat_per_second(uint64_t count, uint64_t cycles, uint64_t hz)
 
 /* ---- Least squares ---- */
 
-/* A signed 128-bit value as sign and magnitude. */
-struct s128 {
-	bool neg;
-	struct fx128 mag;
-};
-
-/* a - b for unsigned a, b, as a signed value. */
-static struct s128 s128_diff(struct fx128 a, struct fx128 b)
-{
-	struct s128 r;
-
-	r.neg = fx128_cmp(a, b) < 0;
-	r.mag = r.neg ? fx128_sub(b, a) : fx128_sub(a, b);
-	return r;
-}
-
 /* Largest coefficient magnitude a fit returns: differences of two stay in int64. */
 #define FIT_COEF_MAX	(1ll << 60)
 
-/* round(num / den) for den > 0, halves away from zero; false if |result| > FIT_COEF_MAX. */
-static bool s128_div_round(struct s128 num, uint64_t den, int64_t *out)
+/*
+ * round((a - b) / den) for unsigned a, b and den > 0, halves away from
+ * zero, into *out; false if |result| > FIT_COEF_MAX.
+ */
+static bool diff_div_round(const struct fx128 *a, const struct fx128 *b, uint64_t den,
+			   int64_t *out)
 {
-	uint64_t q = u128_div_round(num.mag, fx128_from(den));
+	struct fx128 mag;
+	bool neg = fx128_absdiff(&mag, a, b);
+	uint64_t q = u128_div_round(mag, fx128_from(den));
 
 	if (q > (uint64_t)FIT_COEF_MAX)
 		return false;
-	*out = num.neg ? -(int64_t)q : (int64_t)q;
+	*out = neg ? -(int64_t)q : (int64_t)q;
 	return true;
 }
 
@@ -139,7 +128,7 @@ bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
 		    struct bstat_fit *fit)
 {
 	uint64_t sx = 0, sxx = 0, sy = 0, d;
-	struct fx128 sxy = { 0, 0 };
+	struct fx128 sxy = { 0, 0 }, a, b;
 	unsigned i;
 
 	fit->ok = false;
@@ -153,16 +142,18 @@ bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
 		sx += x[i];
 		sxx += (uint64_t)x[i] * x[i];
 		sy += y_x100[i];
-		sxy = fx128_add(sxy, fx128_mul(x[i], y_x100[i]));
+		fx128_mac(&sxy, x[i], y_x100[i]);
 	}
 	d = n * sxx - sx * sx;		/* >= 0 (Cauchy-Schwarz); 0 when all x are equal */
 	if (d == 0)
 		return false;
-	if (!s128_div_round(s128_diff(fx128_mul128(sxy, n), fx128_mul(sx, sy)), d,
-			    &fit->per_byte_x100))
+	fx128_mul128_ref(&a, &sxy, n);
+	b = fx128_mul(sx, sy);
+	if (!diff_div_round(&a, &b, d, &fit->per_byte_x100))
 		return false;
-	if (!s128_div_round(s128_diff(fx128_mul(sy, sxx), fx128_mul128(sxy, sx)), d,
-			    &fit->fixed_x100))
+	a = fx128_mul(sy, sxx);
+	fx128_mul128_ref(&b, &sxy, sx);
+	if (!diff_div_round(&a, &b, d, &fit->fixed_x100))
 		return false;
 	fit->ok = true;
 	return true;

@@ -22,12 +22,12 @@ struct fx128 fx128_mul(uint64_t a, uint64_t b)
 	return r;
 }
 
-struct fx128 fx128_mul128(struct fx128 a, uint64_t b)
+void fx128_mul128_ref(struct fx128 *r, const struct fx128 *a, uint64_t b)
 {
-	struct fx128 r = fx128_mul(a.lo, b);
+	struct fx128 t = fx128_mul(a->lo, b);
 
-	r.hi += a.hi * b;
-	return r;
+	t.hi += a->hi * b;
+	*r = t;
 }
 
 struct fx128 fx128_add(struct fx128 a, struct fx128 b)
@@ -94,6 +94,38 @@ bool fx128_is_zero(struct fx128 a)
 	return a.hi == 0 && a.lo == 0;
 }
 
+/*
+ * The in-place helpers stay out of line (noinline): a call is a few bytes,
+ * their inlined 64-bit carries and compares several dozen at every site.
+ */
+__attribute__((noinline)) void fx128_add_to(struct fx128 *acc, const struct fx128 *b)
+{
+	*acc = fx128_add(*acc, *b);
+}
+
+__attribute__((noinline)) void fx128_sub_from(struct fx128 *acc, const struct fx128 *b)
+{
+	*acc = fx128_sub(*acc, *b);
+}
+
+__attribute__((noinline)) void fx128_mac(struct fx128 *acc, uint64_t a, uint64_t b)
+{
+	struct fx128 p = fx128_mul(a, b);
+
+	fx128_add_to(acc, &p);
+}
+
+__attribute__((noinline)) bool fx128_absdiff(struct fx128 *r, const struct fx128 *a,
+					     const struct fx128 *b)
+{
+	bool neg = fx128_cmp(*a, *b) < 0;
+	struct fx128 t = neg ? *b : *a;
+
+	fx128_sub_from(&t, neg ? a : b);
+	*r = t;
+	return neg;
+}
+
 static unsigned bits64(uint64_t v)
 {
 	unsigned n = 0;
@@ -110,32 +142,43 @@ unsigned fx128_bits(struct fx128 a)
 	return a.hi ? 64 + bits64(a.hi) : bits64(a.lo);
 }
 
-/* Restoring long division, one quotient bit per step from the top of n. */
-struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem)
+/* *a = *a * 2 + in (modulo 2^128); returns the bit shifted out of the top. */
+static unsigned shl1(struct fx128 *a, unsigned in)
 {
-	struct fx128 q = { 0, 0 }, r = { 0, 0 };
-	int i;
+	unsigned out = (unsigned)(a->hi >> 63);
 
-	for (i = (int)fx128_bits(n) - 1; i >= 0; i--) {
-		uint64_t bit = i >= 64 ? (n.hi >> (i - 64)) & 1 : (n.lo >> i) & 1;
-		bool over = r.hi >> 63;     /* r doubled would pass 2^128: surely >= d */
+	a->hi = a->hi << 1 | a->lo >> 63;
+	a->lo = a->lo << 1 | in;
+	return out;
+}
 
-		r = fx128_shl(r, 1);
-		r.lo |= bit;
-		if (over || fx128_cmp(r, d) >= 0) {
-			r = fx128_sub(r, d);
-			if (i >= 64)
-				q.hi |= (uint64_t)1 << (i - 64);
-			else
-				q.lo |= (uint64_t)1 << i;
+/*
+ * Restoring long division, one quotient bit per step from the top of n:
+ * n is shifted up to bit 127 and then out into r, one bit a step, while
+ * the quotient bits shift in at its bottom; after bits(n) steps n is q.
+ */
+struct fx128 fx128_divmod_ref(const struct fx128 *np, const struct fx128 *d, struct fx128 *rem)
+{
+	struct fx128 n = *np, r = { 0, 0 };
+	unsigned i = 128;
+
+	for (; i > 0 && !(n.hi >> 63); i--)   /* i = bits(n) */
+		shl1(&n, 0);
+	while (i--) {
+		/* over: r doubled would pass 2^128, surely >= d */
+		unsigned over = shl1(&r, shl1(&n, 0));
+
+		if (over || fx128_cmp(r, *d) >= 0) {
+			fx128_sub_from(&r, d);
+			n.lo |= 1;
 		}
 	}
 	if (rem)
 		*rem = r;
-	return q;
+	return n;
 }
 
-uint64_t fx128_isqrt(struct fx128 n)
+uint64_t fx128_isqrt_ref(const struct fx128 *n)
 {
 	uint64_t root = 0;
 	int bit;
@@ -143,17 +186,25 @@ uint64_t fx128_isqrt(struct fx128 n)
 	for (bit = 63; bit >= 0; bit--) {
 		uint64_t c = root | ((uint64_t)1 << bit);
 
-		if (fx128_cmp(fx128_mul(c, c), n) <= 0)
+		if (fx128_cmp(fx128_mul(c, c), *n) <= 0)
 			root = c;
 	}
 	return root;
 }
 
-uint64_t fx128_div_round(struct fx128 n, struct fx128 d)
+int fx128_div_half(struct fx128 *q, const struct fx128 *n, const struct fx128 *d)
 {
-	struct fx128 r;
-	struct fx128 q = fx128_divmod(n, d, &r);
-	int c = fx128_cmp(r, fx128_sub(d, r));   /* r against d - r, i.e. 2r against d */
+	struct fx128 r, h = *d;
+
+	*q = fx128_divmod_ref(n, d, &r);
+	fx128_sub_from(&h, &r);                  /* r against d - r, i.e. 2r against d */
+	return fx128_cmp(r, h);
+}
+
+uint64_t fx128_div_round_ref(const struct fx128 *n, const struct fx128 *d)
+{
+	struct fx128 q;
+	int c = fx128_div_half(&q, n, d);
 
 	if (c > 0 || (c == 0 && (q.lo & 1)))
 		q.lo++;
@@ -192,7 +243,7 @@ uint64_t fx_exp2_neg_micro(uint32_t h_micro)
 	uint32_t whole = h_micro / MICRO, f = h_micro % MICRO;
 	uint64_t fb = (((uint64_t)f << EXP2_FRAC_BITS) + MICRO / 2) / MICRO;
 	uint64_t acc = (uint64_t)1 << 63;   /* 1.0 with 63 fraction bits */
-	uint64_t root = fx128_isqrt(fx128_shl(fx128_from(1), 125));   /* 2^-1/2 */
+	uint64_t root = (uint64_t)1 << 62;  /* 2^-1 before the first square root */
 	int bit;
 
 	if (whole >= 64)
@@ -203,64 +254,93 @@ uint64_t fx_exp2_neg_micro(uint32_t h_micro)
 	}
 	/* fb's bit (40 - j) weighs 2^-j: multiply by 2^-(2^-j) = the j-th root in the chain */
 	for (bit = EXP2_FRAC_BITS - 1; bit >= 0; bit--) {
-		if ((fb >> bit) & 1)
-			acc = fx128_shr(fx128_mul(acc, root), 63).lo;
-		root = fx128_isqrt(fx128_shl(fx128_from(root), 63));
+		struct fx128 t = { root >> 1, root << 63 };   /* root * 2^63 */
+
+		root = fx128_isqrt_ref(&t);     /* 2^-1/2, 2^-1/4, ... */
+		if ((fb >> bit) & 1) {
+			t = fx128_mul(acc, root);
+			acc = t.hi << 1 | t.lo >> 63;   /* acc * root / 2^63 */
+		}
 	}
 	if (whole >= 64)
 		return 0;
 	if (whole == 0 && acc >> 63)        /* h = 0: 1.0 does not fit */
 		return ~(uint64_t)0;
-	return fx128_shr(fx128_shl(fx128_from(acc), 1), whole).lo;   /* 64 fraction bits */
+	return whole ? acc >> (whole - 1) : acc << 1;   /* 64 fraction bits */
 }
 
 /* ---- extended floats ---- */
 
-static struct fxf fxf_norm128(struct fx128 v, int32_t e)
+/*
+ * *r = v * 2^e, normalised: the top 64 bits of v, truncated. v is shifted
+ * up until its top bit is set (a product of two mantissas needs at most one
+ * step, and fx128_bits would count every bit).
+ */
+static void fxf_norm128(struct fxf *r, const struct fx128 *v, int32_t e)
 {
-	struct fxf r = { 0, 0 };
-	unsigned b = fx128_bits(v);
+	uint64_t hi = v->hi, lo = v->lo;
 
-	if (b == 0)
-		return r;
-	if (b > 64) {
-		r.m = fx128_shr(v, b - 64).lo;
-		r.e = e + (int32_t)(b - 64);
-	} else {
-		r.m = v.lo << (64 - b);
-		r.e = e - (int32_t)(64 - b);
+	if (hi == 0) {           /* v fits 64 bits: start from lo */
+		hi = lo;
+		lo = 0;
+		e -= 64;
 	}
-	return r;
+	r->m = 0;
+	r->e = 0;
+	if (hi == 0)
+		return;
+	e += 64;
+	while (!(hi >> 63)) {
+		hi = hi << 1 | lo >> 63;
+		lo <<= 1;
+		e--;
+	}
+	r->m = hi;
+	r->e = e;
 }
 
-struct fxf fxf_from_u64(uint64_t v)
+void fxf_from_u64(struct fxf *a, uint64_t v)
 {
-	return fxf_norm128(fx128_from(v), 0);
+	struct fx128 t = fx128_from(v);
+
+	fxf_norm128(a, &t, 0);
 }
 
-struct fxf fxf_from_frac64(uint64_t f)
+void fxf_from_frac64(struct fxf *a, uint64_t f)
 {
-	return fxf_norm128(fx128_from(f), -64);
+	struct fx128 t = fx128_from(f);
+
+	fxf_norm128(a, &t, -64);
 }
 
-struct fxf fxf_mul(struct fxf a, struct fxf b)
+void fxf_mul(struct fxf *a, const struct fxf *b)
 {
-	if (a.m == 0 || b.m == 0)
-		return fxf_from_u64(0);
-	return fxf_norm128(fx128_mul(a.m, b.m), a.e + b.e);
+	struct fx128 t;
+
+	if (a->m == 0 || b->m == 0) {
+		fxf_from_u64(a, 0);
+		return;
+	}
+	t = fx128_mul(a->m, b->m);
+	fxf_norm128(a, &t, a->e + b->e);
 }
 
-struct fxf fxf_mul_u32(struct fxf a, uint32_t k)
+void fxf_mul_u32(struct fxf *a, uint32_t k)
 {
-	if (a.m == 0 || k == 0)
-		return fxf_from_u64(0);
-	return fxf_norm128(fx128_mul(a.m, k), a.e);
+	struct fx128 t;
+
+	if (a->m == 0 || k == 0) {
+		fxf_from_u64(a, 0);
+		return;
+	}
+	t = fx128_mul(a->m, k);
+	fxf_norm128(a, &t, a->e);
 }
 
 /* (m * 2^64) / k by 32-bit limbs: four 64 / 32-bit divisions. */
-struct fxf fxf_div_u32(struct fxf a, uint32_t k)
+void fxf_div_u32(struct fxf *a, uint32_t k)
 {
-	uint32_t limb[4] = { (uint32_t)(a.m >> 32), (uint32_t)a.m, 0, 0 };
+	uint32_t limb[4] = { (uint32_t)(a->m >> 32), (uint32_t)a->m, 0, 0 };
 	uint32_t q[4];
 	uint64_t rem = 0;
 	struct fx128 v;
@@ -274,72 +354,82 @@ struct fxf fxf_div_u32(struct fxf a, uint32_t k)
 	}
 	v.hi = ((uint64_t)q[0] << 32) | q[1];
 	v.lo = ((uint64_t)q[2] << 32) | q[3];
-	return fxf_norm128(v, a.e - 64);
+	fxf_norm128(a, &v, a->e - 64);
 }
 
-struct fxf fxf_div(struct fxf a, struct fxf b)
+void fxf_div(struct fxf *a, const struct fxf *b)
 {
-	struct fx128 n = { a.m, 0 };
+	struct fx128 n = { a->m, 0 };
 
-	if (a.m == 0)
-		return a;
-	return fxf_norm128(fx128_divmod(n, fx128_from(b.m), 0), a.e - b.e - 64);
+	if (a->m == 0)
+		return;
+	n = fx128_divmod(n, fx128_from(b->m), 0);
+	fxf_norm128(a, &n, a->e - b->e - 64);
 }
 
-struct fxf fxf_add(struct fxf a, struct fxf b)
+void fxf_add(struct fxf *a, const struct fxf *b)
 {
-	struct fxf t;
+	struct fxf big = *a, small = *b;
 	uint32_t d;
 	uint64_t sum;
 
-	if (a.m == 0)
-		return b;
-	if (b.m == 0)
-		return a;
-	if (b.e > a.e) {
-		t = a;
-		a = b;
-		b = t;
+	if (a->m == 0) {
+		*a = *b;
+		return;
 	}
-	d = (uint32_t)(a.e - b.e);
-	if (d >= 64)
-		return a;
-	sum = a.m + (b.m >> d);
-	if (sum < a.m) {                   /* carry out of bit 63 */
-		a.m = (sum >> 1) | ((uint64_t)1 << 63);
-		a.e++;
-	} else {
-		a.m = sum;
+	if (b->m == 0)
+		return;
+	if (b->e > a->e) {
+		big = *b;
+		small = *a;
 	}
-	return a;
+	d = (uint32_t)(big.e - small.e);
+	if (d < 64) {
+		sum = big.m + (small.m >> d);
+		if (sum < big.m) {                 /* carry out of bit 63 */
+			big.m = (sum >> 1) | ((uint64_t)1 << 63);
+			big.e++;
+		} else {
+			big.m = sum;
+		}
+	}
+	*a = big;
 }
 
-struct fxf fxf_pow(struct fxf a, uint64_t n)
+void fxf_pow(struct fxf *a, uint32_t n)
 {
-	struct fxf r = fxf_from_u64(1);
+	struct fxf x = *a;
 
+	fxf_from_u64(a, 1);
 	while (n) {
 		if (n & 1)
-			r = fxf_mul(r, a);
+			fxf_mul(a, &x);
 		n >>= 1;
 		if (n)
-			a = fxf_mul(a, a);
+			fxf_mul(&x, &x);
 	}
-	return r;
 }
 
-int fxf_cmp(struct fxf a, struct fxf b)
+int fxf_cmp(const struct fxf *a, const struct fxf *b)
 {
-	if (a.m == 0 || b.m == 0) {
-		if (a.m == b.m)
+	if (a->m == 0 || b->m == 0) {
+		if (a->m == b->m)
 			return 0;
-		return a.m == 0 ? -1 : 1;
+		return a->m == 0 ? -1 : 1;
 	}
-	if (a.e != b.e)
-		return a.e < b.e ? -1 : 1;
-	if (a.m != b.m)
-		return a.m < b.m ? -1 : 1;
+	if (a->e != b->e)
+		return a->e < b->e ? -1 : 1;
+	if (a->m != b->m)
+		return a->m < b->m ? -1 : 1;
 	return 0;
+}
+
+/* P(X = k') from P(X = k) for a neighbour k': pmf * ratio * mul / div. */
+static void pmf_step(struct fxf *pmf, const struct fxf *ratio, uint32_t mul, uint32_t div)
+{
+	fxf_mul(pmf, ratio);
+	fxf_mul_u32(pmf, mul);
+	fxf_div_u32(pmf, div);
 }
 
 /*
@@ -352,32 +442,35 @@ int fxf_cmp(struct fxf a, struct fxf b)
  */
 uint32_t fx_critbinom(uint32_t n, uint64_t p_frac, unsigned beta_log2)
 {
-	struct fxf p = fxf_from_frac64(p_frac);
-	struct fxf q = fxf_from_frac64(0 - p_frac);   /* 1 - p */
+	struct fxf p, q, up, down, pmf, tail = { 0, 0 };
 	struct fxf beta = { (uint64_t)1 << 63, -63 - (int32_t)beta_log2 };   /* 2^-beta */
 	int32_t tiny_e = -(int32_t)beta_log2 - 64 - 64;   /* pmf below 2^-(beta+64) */
-	struct fxf up, down, pmf, tail = { 0, 0 };
-	struct fx128 mean = fx128_mul(n, p_frac);      /* n p * 2^64 */
+	uint64_t mean = fx128_mul(n, p_frac).hi;      /* floor(n p) */
 	uint32_t k = 0;
 
 	if (p_frac == 0)
 		return 0;
-	up = fxf_div(p, q);
-	down = fxf_div(q, p);
-	pmf = fxf_pow(q, n);                           /* P(X = 0) */
-	while (k < n && (fx128_cmp(fx128_shl(fx128_from(k), 64), mean) <= 0 ||
-			 (pmf.m != 0 && pmf.e > tiny_e))) {
+	fxf_from_frac64(&p, p_frac);
+	fxf_from_frac64(&q, 0 - p_frac);               /* 1 - p */
+	up = p;
+	fxf_div(&up, &q);
+	down = q;
+	fxf_div(&down, &p);
+	pmf = q;
+	fxf_pow(&pmf, n);                              /* P(X = 0) */
+	/* k <= mean is k * 2^64 <= n p * 2^64 */
+	while (k < n && (k <= mean || (pmf.m != 0 && pmf.e > tiny_e))) {
 		/* P(X = k+1) = P(X = k) * (n - k) / (k + 1) * p / (1 - p) */
-		pmf = fxf_div_u32(fxf_mul_u32(fxf_mul(pmf, up), n - k), k + 1);
+		pmf_step(&pmf, &up, n - k, k + 1);
 		k++;
 	}
 	/* now T(k) is negligible; T(k-1) = T(k) + P(X = k) */
 	while (k > 0) {
-		tail = fxf_add(tail, pmf);
-		if (fxf_cmp(tail, beta) > 0)
+		fxf_add(&tail, &pmf);
+		if (fxf_cmp(&tail, &beta) > 0)
 			return k;
 		/* P(X = k-1) = P(X = k) * k / (n - k + 1) * (1 - p) / p */
-		pmf = fxf_div_u32(fxf_mul_u32(fxf_mul(pmf, down), k), n - k + 1);
+		pmf_step(&pmf, &down, k, n - k + 1);
 		k--;
 	}
 	return 0;

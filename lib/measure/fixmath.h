@@ -28,7 +28,6 @@ struct fx128 {
 
 struct fx128 fx128_from(uint64_t v);
 struct fx128 fx128_mul(uint64_t a, uint64_t b);            /* full 128-bit product */
-struct fx128 fx128_mul128(struct fx128 a, uint64_t b);      /* low 128 bits of a * b */
 struct fx128 fx128_add(struct fx128 a, struct fx128 b);     /* modulo 2^128 */
 struct fx128 fx128_sub(struct fx128 a, struct fx128 b);     /* modulo 2^128 */
 struct fx128 fx128_shl(struct fx128 a, unsigned n);         /* n < 128 */
@@ -37,18 +36,67 @@ int fx128_cmp(struct fx128 a, struct fx128 b);              /* -1, 0, 1 */
 bool fx128_is_zero(struct fx128 a);
 unsigned fx128_bits(struct fx128 a);                        /* bit length; 0 for 0 */
 
+/*
+ * In place, through pointers (a struct fx128 by value is four words copied
+ * onto the stack at every call on i386): *acc += b, *acc -= b, *acc += a * b,
+ * all modulo 2^128; *r = |a - b|, returning a < b. Any of the pointers may
+ * be the same.
+ */
+void fx128_add_to(struct fx128 *acc, const struct fx128 *b);
+void fx128_sub_from(struct fx128 *acc, const struct fx128 *b);
+void fx128_mac(struct fx128 *acc, uint64_t a, uint64_t b);
+bool fx128_absdiff(struct fx128 *r, const struct fx128 *a, const struct fx128 *b);
+
+/*
+ * The functions below take their 128-bit operands by address: each name
+ * without _ref is an inline wrapper taking them by value (a struct fx128
+ * by value is four words copied onto the stack at every call on i386).
+ */
+
+/* Low 128 bits of a * b into *r (r may be a). */
+void fx128_mul128_ref(struct fx128 *r, const struct fx128 *a, uint64_t b);
+
 /* Quotient n / d and remainder (rem may be NULL). d must not be zero. */
-struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem);
+struct fx128 fx128_divmod_ref(const struct fx128 *n, const struct fx128 *d, struct fx128 *rem);
+
+/*
+ * Quotient n / d into *q, and where the remainder r lies against half of
+ * d: the sign of 2r - d (-1, 0, 1), for rounding. d must not be zero.
+ */
+int fx128_div_half(struct fx128 *q, const struct fx128 *n, const struct fx128 *d);
 
 /* floor(sqrt(n)): always fits 64 bits. */
-uint64_t fx128_isqrt(struct fx128 n);
+uint64_t fx128_isqrt_ref(const struct fx128 *n);
 
 /*
  * n / d rounded to the nearest integer; an exact half goes to the even
  * neighbour (as glibc's printf rounds an exactly representable value).
  * The quotient must fit 64 bits; d must not be zero.
  */
-uint64_t fx128_div_round(struct fx128 n, struct fx128 d);
+uint64_t fx128_div_round_ref(const struct fx128 *n, const struct fx128 *d);
+
+static inline struct fx128 fx128_mul128(struct fx128 a, uint64_t b)
+{
+	struct fx128 r;
+
+	fx128_mul128_ref(&r, &a, b);
+	return r;
+}
+
+static inline struct fx128 fx128_divmod(struct fx128 n, struct fx128 d, struct fx128 *rem)
+{
+	return fx128_divmod_ref(&n, &d, rem);
+}
+
+static inline uint64_t fx128_isqrt(struct fx128 n)
+{
+	return fx128_isqrt_ref(&n);
+}
+
+static inline uint64_t fx128_div_round(struct fx128 n, struct fx128 d)
+{
+	return fx128_div_round_ref(&n, &d);
+}
 
 /* ---- fixed point ---- */
 
@@ -71,22 +119,27 @@ uint64_t fx_log2(uint64_t x);
  */
 uint64_t fx_exp2_neg_micro(uint32_t h_micro);
 
-/* ---- extended floats: value = m * 2^e, m normalised (top bit set) or 0 ---- */
+/*
+ * ---- extended floats: value = m * 2^e, m normalised (top bit set) or 0 ----
+ * The operations work in place on *a (pointers: a 12-byte struct passed by
+ * value costs a copy at every call on i386); a and b may be the same.
+ * Every result is truncated to a 64-bit mantissa.
+ */
 
 struct fxf {
 	uint64_t m;
 	int32_t e;
 };
 
-struct fxf fxf_from_u64(uint64_t v);
-struct fxf fxf_from_frac64(uint64_t f);          /* f / 2^64 */
-struct fxf fxf_mul(struct fxf a, struct fxf b);
-struct fxf fxf_mul_u32(struct fxf a, uint32_t k);
-struct fxf fxf_div_u32(struct fxf a, uint32_t k); /* k != 0 */
-struct fxf fxf_div(struct fxf a, struct fxf b);   /* b != 0 */
-struct fxf fxf_add(struct fxf a, struct fxf b);
-struct fxf fxf_pow(struct fxf a, uint64_t n);
-int fxf_cmp(struct fxf a, struct fxf b);          /* -1, 0, 1 */
+void fxf_from_u64(struct fxf *a, uint64_t v);
+void fxf_from_frac64(struct fxf *a, uint64_t f);          /* f / 2^64 */
+void fxf_mul(struct fxf *a, const struct fxf *b);        /* a = a * b */
+void fxf_mul_u32(struct fxf *a, uint32_t k);             /* a = a * k */
+void fxf_div_u32(struct fxf *a, uint32_t k);             /* a = a / k; k != 0 */
+void fxf_div(struct fxf *a, const struct fxf *b);        /* a = a / b; b != 0 */
+void fxf_add(struct fxf *a, const struct fxf *b);        /* a = a + b */
+void fxf_pow(struct fxf *a, uint32_t n);                 /* a = a^n */
+int fxf_cmp(const struct fxf *a, const struct fxf *b);   /* -1, 0, 1 */
 
 /*
  * CRITBINOM(n, p, 1 - 2^-beta_log2): the smallest k with

@@ -62,7 +62,7 @@ void ent_feed(struct ent_ctx *c, const uint8_t *buf, size_t len)
 void ent_finish(const struct ent_ctx *c, struct ent_result *r)
 {
 	unsigned bins = c->bits ? 2 : 256, v;
-	struct fx128 sq = { 0, 0 }, xlogx = { 0, 0 }, t3 = { 0, 0 }, t1, num, den, t2sq;
+	struct fx128 sq = { 0, 0 }, xlogx = { 0, 0 }, t3 = { 0, 0 }, num, den, t;
 	uint64_t t2 = 0;
 
 	memset(r, 0, sizeof(*r));
@@ -73,29 +73,32 @@ void ent_finish(const struct ent_ctx *c, struct ent_result *r)
 	for (v = 0; v < bins; v++) {
 		uint64_t k = c->count[v];
 
-		sq = fx128_add(sq, fx128_mul(k, k));
-		xlogx = fx128_add(xlogx, fx128_mul(k, fx_log2(k)));
+		fx128_mac(&sq, k, k);
+		fx128_mac(&xlogx, k, fx_log2(k));
 		t2 += k * v;
-		t3 = fx128_add(t3, fx128_mul(k, (uint64_t)v * v));
+		fx128_mac(&t3, k, (uint64_t)v * v);
 	}
 	r->sum = t2;
 	if (c->n == 0)
 		return;
 
 	/* H = log2 n - (1/n) sum c_i log2 c_i */
-	r->entropy_q48 = fx_log2(c->n) - fx128_divmod(xlogx, fx128_from(c->n), 0).lo;
+	t = fx128_from(c->n);
+	r->entropy_q48 = fx_log2(c->n) - fx128_divmod_ref(&xlogx, &t, 0).lo;
 	/* chi-square * n = bins * sum c_i^2 - n^2 */
-	r->chisq_num = fx128_sub(fx128_mul128(sq, bins), fx128_mul(c->n, c->n));
+	fx128_mul128_ref(&r->chisq_num, &sq, bins);
+	t = fx128_mul(c->n, c->n);
+	fx128_sub_from(&r->chisq_num, &t);
 
-	t1 = fx128_from(c->t1 + (uint64_t)c->last * c->first);
-	t2sq = fx128_mul(t2, t2);
-	num = fx128_mul128(t1, c->n);
-	den = fx128_sub(fx128_mul128(t3, c->n), t2sq);
+	/* scc = (n t1 - t2^2) / (n t3 - t2^2), t = t2^2 */
+	num = fx128_mul(c->t1 + (uint64_t)c->last * c->first, c->n);
+	t = fx128_mul(t2, t2);
+	fx128_mul128_ref(&den, &t3, c->n);
+	fx128_sub_from(&den, &t);
 	if (fx128_is_zero(den))
 		return;                       /* all samples equal: undefined */
 	r->scc_defined = true;
-	r->scc_neg = fx128_cmp(num, t2sq) < 0;
-	r->scc_num = r->scc_neg ? fx128_sub(t2sq, num) : fx128_sub(num, t2sq);
+	r->scc_neg = fx128_absdiff(&r->scc_num, &num, &t);
 	r->scc_den = den;
 }
 
@@ -106,20 +109,18 @@ static const uint32_t powers10[10] = {
 };
 
 /* num / den to `decimals` places, half to even, with a sign when neg. */
-static size_t put_ratio(char *buf, size_t n, bool neg, struct fx128 num, struct fx128 den,
-			unsigned decimals)
+static size_t put_ratio(char *buf, size_t n, bool neg, const struct fx128 *num,
+			const struct fx128 *den, unsigned decimals)
 {
 	struct fx128 r;
-	uint64_t whole = fx128_divmod(num, den, &r).lo, frac;
+	uint64_t whole, frac;
 
-	if (decimals == 0) {
-		int c = fx128_cmp(r, fx128_sub(den, r));
-
-		if (c > 0 || (c == 0 && (whole & 1)))
-			whole++;
-		return fmt_snprintf(buf, n, "%s%llu", neg ? "-" : "", (unsigned long long)whole);
-	}
-	frac = fx128_div_round(fx128_mul128(r, powers10[decimals]), den);
+	if (decimals == 0)
+		return fmt_snprintf(buf, n, "%s%llu", neg ? "-" : "",
+				    (unsigned long long)fx128_div_round_ref(num, den));
+	whole = fx128_divmod_ref(num, den, &r).lo;
+	fx128_mul128_ref(&r, &r, powers10[decimals]);
+	frac = fx128_div_round_ref(&r, den);
 	if (frac == powers10[decimals]) {
 		whole++;
 		frac = 0;
@@ -170,20 +171,24 @@ static struct fx128 pow2(int e)
 size_t ent_fmt_stat(const struct ent_result *r, enum ent_figure f, unsigned decimals,
 		    char *buf, size_t n)
 {
+	struct fx128 num, den;
+
 	if (decimals > 9)
 		decimals = 9;
 	switch (f) {
 	case ENT_ENTROPY:
-		return put_ratio(buf, n, false, fx128_from(r->entropy_q48), pow2(FX_LOG2_FRAC),
-				 decimals);
+		num = fx128_from(r->entropy_q48);
+		den = pow2(FX_LOG2_FRAC);
+		return put_ratio(buf, n, false, &num, &den, decimals);
 	case ENT_CHISQ:
 		if (r->n == 0)
 			break;
-		return put_ratio(buf, n, false, r->chisq_num, fx128_from(r->n), decimals);
+		den = fx128_from(r->n);
+		return put_ratio(buf, n, false, &r->chisq_num, &den, decimals);
 	case ENT_SCC:
 		if (!r->scc_defined)
 			return fmt_snprintf(buf, n, "-100000.%0*u", (int)decimals, 0u);
-		return put_ratio(buf, n, r->scc_neg, r->scc_num, r->scc_den, decimals);
+		return put_ratio(buf, n, r->scc_neg, &r->scc_num, &r->scc_den, decimals);
 	default:	/* a figure of ent_fmt_value: ent_fmt never sends it here */
 		break;
 	}
@@ -195,6 +200,7 @@ size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned dec
 		     char *buf, size_t n)
 {
 	uint64_t bins_q48 = (r->bits ? 1 : 8) * FX_LOG2_ONE;
+	struct fx128 num, den;
 	uint64_t m, h;
 	int s;
 
@@ -204,19 +210,25 @@ size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned dec
 	case ENT_MEAN:
 		if (r->n == 0)
 			break;
-		if (r->sum == 0)
-			return put_ratio(buf, n, false, fx128_from(0), fx128_from(1), decimals);
-		nearest_double(r->sum, r->n, &m, &s);
-		return put_ratio(buf, n, false, fx128_from(m), pow2(s), decimals);
+		m = 0;
+		s = 0;
+		if (r->sum != 0)
+			nearest_double(r->sum, r->n, &m, &s);
+		num = fx128_from(m);
+		den = pow2(s);
+		return put_ratio(buf, n, false, &num, &den, decimals);
 	case ENT_PI:
 		if (r->points == 0)
 			return fmt_snprintf(buf, n, "-nan");   /* 4.0 * (0.0 / 0) on x86 */
-		if (r->inside == 0)
-			return put_ratio(buf, n, false, fx128_from(0), fx128_from(1), decimals);
-		nearest_double(r->inside, r->points, &m, &s);
-		return put_ratio(buf, n, false, fx128_from(m), pow2(s - 2), decimals);
+		m = 0;
+		s = 2;
+		if (r->inside != 0)
+			nearest_double(r->inside, r->points, &m, &s);
+		num = fx128_from(m);
+		den = pow2(s - 2);
+		return put_ratio(buf, n, false, &num, &den, decimals);
 	case ENT_PI_ERROR: {
-		struct fx128 pi, d, diff;
+		struct fx128 pi, d;
 		int t;
 
 		if (r->points == 0)
@@ -232,8 +244,9 @@ size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned dec
 		t = s > PI_D_SHIFT ? s : PI_D_SHIFT;
 		pi = fx128_shl(fx128_from(PI_D_MANT), (unsigned)(t - PI_D_SHIFT));
 		d = fx128_shl(fx128_from(m), (unsigned)(t - s));
-		diff = fx128_cmp(pi, d) >= 0 ? fx128_sub(pi, d) : fx128_sub(d, pi);
-		return put_ratio(buf, n, false, fx128_mul128(diff, 100), pi, decimals);
+		fx128_absdiff(&num, &pi, &d);
+		fx128_mul128_ref(&num, &num, 100);
+		return put_ratio(buf, n, false, &num, &pi, decimals);
 	}
 	case ENT_COMPRESSION:
 		/* ent: (short)(100 * (bits per sample - entropy) / bits per sample) */
@@ -249,20 +262,24 @@ size_t ent_fmt_value(const struct ent_result *r, enum ent_figure f, unsigned dec
 /* Entropy, chi-square, serial correlation (see ent.h: ent_micro). */
 int64_t ent_micro_stat(const struct ent_result *r, enum ent_figure f)
 {
-	struct fx128 m;
+	struct fx128 m, d;
 
 	switch (f) {
 	case ENT_ENTROPY:
-		return (int64_t)fx128_div_round(fx128_mul(r->entropy_q48, 1000000), pow2(FX_LOG2_FRAC));
+		m = fx128_mul(r->entropy_q48, 1000000);
+		d = pow2(FX_LOG2_FRAC);
+		return (int64_t)fx128_div_round_ref(&m, &d);
 	case ENT_CHISQ:
 		if (r->n == 0)
 			return 0;
-		return (int64_t)fx128_div_round(fx128_mul128(r->chisq_num, 1000000), fx128_from(r->n));
+		fx128_mul128_ref(&m, &r->chisq_num, 1000000);
+		d = fx128_from(r->n);
+		return (int64_t)fx128_div_round_ref(&m, &d);
 	case ENT_SCC:
 		if (!r->scc_defined)
 			return -100000 * (int64_t)1000000;
-		m = fx128_mul128(r->scc_num, 1000000);
-		return (r->scc_neg ? -1 : 1) * (int64_t)fx128_div_round(m, r->scc_den);
+		fx128_mul128_ref(&m, &r->scc_num, 1000000);
+		return (r->scc_neg ? -1 : 1) * (int64_t)fx128_div_round_ref(&m, &r->scc_den);
 	default:	/* a figure of ent_micro_value */
 		break;
 	}

@@ -63,6 +63,15 @@ static unsigned ceil_log2(uint64_t v)
 	return n;
 }
 
+/*
+ * The failures a good source exceeds with P <= 2^-RNGQ_BETA_LOG2 among n
+ * trials that each fail with P = 2^-p_log2.
+ */
+static uint32_t allowed_failures(uint64_t n, unsigned p_log2)
+{
+	return fx_critbinom(clamp32(n), pow2_neg(p_log2), RNGQ_BETA_LOG2);
+}
+
 static void set(struct rngq_verdict *v, enum rngq_status s, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -89,7 +98,7 @@ static void fips_rule(const struct rngq_result *r, unsigned t, struct rngq_verdi
 		set(v, RNGQ_SKIP, "%llu FIPS blocks, need %u", (ull)r->fips_blocks, RNGQ_MIN_BLOCKS);
 		return;
 	}
-	allowed = fx_critbinom(clamp32(r->fips_blocks), pow2_neg(fips_p_log2[t]), RNGQ_BETA_LOG2);
+	allowed = allowed_failures(r->fips_blocks, fips_p_log2[t]);
 	set(v, r->fips_fail[t] > allowed ? RNGQ_FAIL : RNGQ_PASS,
 	    "%llu of %llu blocks failed (allowed %u)", (ull)r->fips_fail[t], (ull)r->fips_blocks,
 	    allowed);
@@ -105,7 +114,7 @@ static void rct_rule(const struct rngq_result *r, struct rngq_verdict *v)
 	}
 	/* the RCT cutoff for alpha = 2^-20 / N: no run that long in the whole sample */
 	limit = sp90b_rct_cutoff(r->claim_h_micro, RNGQ_BETA_LOG2 + ceil_log2(r->bytes));
-	allowed = fx_critbinom(clamp32(r->bytes), pow2_neg(SP90B_ALPHA_LOG2), RNGQ_BETA_LOG2);
+	allowed = allowed_failures(r->bytes, SP90B_ALPHA_LOG2);
 	set(v, r->rct_longest >= limit || r->rct_alarms > allowed ? RNGQ_FAIL : RNGQ_PASS,
 	    "longest run %llu (limit %u), %llu alarms at cutoff %u (allowed %u)",
 	    (ull)r->rct_longest, limit, (ull)r->rct_alarms, r->rct_cutoff, allowed);
@@ -119,7 +128,7 @@ static void apt_rule(const struct rngq_result *r, struct rngq_verdict *v)
 		set(v, RNGQ_SKIP, "no complete window of %u samples", r->apt_window);
 		return;
 	}
-	allowed = fx_critbinom(clamp32(r->apt_windows), pow2_neg(SP90B_ALPHA_LOG2), RNGQ_BETA_LOG2);
+	allowed = allowed_failures(r->apt_windows, SP90B_ALPHA_LOG2);
 	set(v, r->apt_alarms > allowed ? RNGQ_FAIL : RNGQ_PASS,
 	    "%llu of %llu windows reached %u (allowed %u), largest count %u",
 	    (ull)r->apt_alarms, (ull)r->apt_windows, r->apt_cutoff, allowed, r->apt_max);
@@ -147,7 +156,8 @@ static void mcv_rule(const struct rngq_result *r, struct rngq_verdict *v)
 static void markov_rule(const struct rngq_result *r, struct rngq_verdict *v)
 {
 	char h[16], lim[16];
-	uint64_t claim = r->claim_h_micro / 8, tol, limit;
+	uint64_t claim = r->claim_h_micro / 8, root, tol, limit;
+	struct fx128 bits = fx128_from(r->bits);
 
 	if (r->bits < 2) {
 		set(v, RNGQ_SKIP, "%llu bits", (ull)r->bits);
@@ -155,8 +165,8 @@ static void markov_rule(const struct rngq_result *r, struct rngq_verdict *v)
 	}
 	if (claim > SP90B_MICRO)
 		claim = SP90B_MICRO;
-	tol = (RNGQ_MARKOV_TOL_MICRO + fx128_isqrt(fx128_from(r->bits)) - 1) /
-	      fx128_isqrt(fx128_from(r->bits));
+	root = fx128_isqrt_ref(&bits);
+	tol = (RNGQ_MARKOV_TOL_MICRO + root - 1) / root;
 	limit = claim > tol ? claim - tol : 0;
 	micro_str(h, sizeof(h), r->markov_micro);
 	micro_str(lim, sizeof(lim), limit);
@@ -184,6 +194,7 @@ static void scc_rule(const struct rngq_result *r, struct rngq_verdict *v)
 	char x[32];
 	int64_t s;
 	uint64_t a;
+	struct fx128 sq;
 
 	if (r->bytes < RNGQ_MIN_CHISQ_BYTES) {
 		set(v, RNGQ_SKIP, "%llu bytes, need %u", (ull)r->bytes, RNGQ_MIN_CHISQ_BYTES);
@@ -197,8 +208,9 @@ static void scc_rule(const struct rngq_result *r, struct rngq_verdict *v)
 	a = s < 0 ? (uint64_t)-s : (uint64_t)s;
 	ent_fmt(&r->ent, ENT_SCC, 6, x, sizeof(x));
 	/* |scc| > z / sqrt(n)  <=>  scc^2 n > z^2 (in micro-units: * 10^12) */
-	set(v, fx128_cmp(fx128_mul128(fx128_mul(a, a), r->bytes),
-			 fx128_mul((uint64_t)RNGQ_SCC_Z * RNGQ_SCC_Z, 1000000000000ull)) > 0 ?
+	sq = fx128_mul(a, a);
+	fx128_mul128_ref(&sq, &sq, r->bytes);
+	set(v, fx128_cmp(sq, fx128_from((uint64_t)RNGQ_SCC_Z * RNGQ_SCC_Z * 1000000000000ull)) > 0 ?
 		       RNGQ_FAIL : RNGQ_PASS,
 	    "serial correlation %s over %llu bytes (limit %u / sqrt(n))", x, (ull)r->bytes,
 	    RNGQ_SCC_Z);

@@ -123,14 +123,15 @@ void sp90b_counts_feed(struct sp90b_counts *c, const uint8_t *buf, size_t len)
 /* x * 2^48 (Q48) to micro-units, rounded. */
 static uint32_t q48_to_micro(uint64_t x)
 {
-	return (uint32_t)fx128_div_round(fx128_mul(x, SP90B_MICRO),
-					 fx128_shl(fx128_from(1), FX_LOG2_FRAC));
+	struct fx128 n = fx128_mul(x, SP90B_MICRO), d = { 0, FX_LOG2_ONE };
+
+	return (uint32_t)fx128_div_round_ref(&n, &d);
 }
 
 void sp90b_mcv(const struct sp90b_counts *c, struct sp90b_mcv *out)
 {
 	uint64_t l = c->bytes, p, sd;
-	struct fx128 var, pu;
+	struct fx128 t, d, pu;
 	unsigned v;
 
 	memset(out, 0, sizeof(*out));
@@ -143,12 +144,20 @@ void sp90b_mcv(const struct sp90b_counts *c, struct sp90b_mcv *out)
 	if (l < 2 || out->mode_count == l)
 		return;
 	/* p_hat * 2^64 */
-	p = fx128_divmod(fx128_shl(fx128_from(out->mode_count), 64), fx128_from(l), 0).lo;
+	t.hi = out->mode_count;
+	t.lo = 0;
+	d = fx128_from(l);
+	p = fx128_divmod_ref(&t, &d, 0).lo;
 	/* sqrt(p (1 - p) / (L - 1)) * 2^64 = sqrt(p*2^64 * (1-p)*2^64 / (L - 1)) */
-	var = fx128_divmod(fx128_mul(p, 0 - p), fx128_from(l - 1), 0);
-	sd = fx128_isqrt(var);
-	pu = fx128_add(fx128_from(p),
-		       fx128_divmod(fx128_mul(sd, SP90B_MCV_Z_MILLI), fx128_from(1000), 0));
+	t = fx128_mul(p, 0 - p);
+	d = fx128_from(l - 1);
+	t = fx128_divmod_ref(&t, &d, 0);
+	sd = fx128_isqrt_ref(&t);
+	t = fx128_mul(sd, SP90B_MCV_Z_MILLI);
+	d = fx128_from(1000);
+	pu = fx128_from(p);
+	t = fx128_divmod_ref(&t, &d, 0);
+	fx128_add_to(&pu, &t);
 	if (pu.hi)
 		return;                      /* p_u >= 1: no entropy */
 	out->p_u_frac = pu.lo;
@@ -156,44 +165,50 @@ void sp90b_mcv(const struct sp90b_counts *c, struct sp90b_mcv *out)
 	out->h_micro = q48_to_micro(((uint64_t)64 << FX_LOG2_FRAC) - fx_log2(pu.lo));
 }
 
-/* -log2(a / b) in Q48, for 0 < a <= b. */
-static uint64_t neglog2_ratio(uint64_t a, uint64_t b)
-{
-	return fx_log2(b) - fx_log2(a);
-}
+/*
+ * The six candidate sequences of 6.3.3 step 3, each -log2 of its
+ * probability: first + k1 * pair1 + k2 * pair2 (indices into the
+ * -log2 probabilities of markov_p), a candidate only when both of its
+ * transitions were seen.
+ */
+enum { MK_P0, MK_P1, MK_P00, MK_P01, MK_P10, MK_P11, MK_PROBS };
+
+static const struct {
+	uint8_t first, pair1, pair2, k1, k2;
+} markov_seq[6] = {
+	{ MK_P0, MK_P00, MK_P00, SP90B_MARKOV_LEN - 1, 0 },			/* 00...0 */
+	{ MK_P0, MK_P01, MK_P10, SP90B_MARKOV_LEN / 2, SP90B_MARKOV_LEN / 2 - 1 }, /* 0101...01 */
+	{ MK_P0, MK_P01, MK_P11, 1, SP90B_MARKOV_LEN - 2 },			/* 011...1 */
+	{ MK_P1, MK_P10, MK_P00, 1, SP90B_MARKOV_LEN - 2 },			/* 100...0 */
+	{ MK_P1, MK_P10, MK_P01, SP90B_MARKOV_LEN / 2, SP90B_MARKOV_LEN / 2 - 1 }, /* 1010...10 */
+	{ MK_P1, MK_P11, MK_P11, SP90B_MARKOV_LEN - 1, 0 },			/* 11...1 */
+};
 
 uint32_t sp90b_markov(const struct sp90b_counts *c)
 {
-	uint64_t c1 = c->bits - 1 - c->c0;          /* ones among s_0 .. s_(L-2) */
-	uint64_t c01 = c->c0 - c->c00, c11 = c1 - c->c10;
-	uint64_t ones = c->bits - c->zeros;
+	/* P(0) = zeros / bits, P(00) = c00 / c0, P(10) = c10 / c1; the others their complements */
+	uint64_t den[3] = { c->bits, c->c0, c->bits - 1 - c->c0 };   /* c1: ones among s_0 .. s_(L-2) */
+	uint64_t part[3] = { c->zeros, c->c00, c->c10 };
+	uint64_t num[MK_PROBS], p[MK_PROBS];
 	uint64_t best = (uint64_t)SP90B_MARKOV_LEN << FX_LOG2_FRAC;   /* 128 bits */
-	uint64_t p0, p1, p00 = 0, p01 = 0, p10 = 0, p11 = 0, h;
-	const unsigned n = SP90B_MARKOV_LEN;
+	uint64_t h;
+	unsigned i;
 
 	if (c->bits < 2)
 		return 0;
 	/* -log2 of each probability (only used when the probability is > 0) */
-	p0 = c->zeros ? neglog2_ratio(c->zeros, c->bits) : 0;
-	p1 = ones ? neglog2_ratio(ones, c->bits) : 0;
-	if (c->c00)
-		p00 = neglog2_ratio(c->c00, c->c0);
-	if (c01)
-		p01 = neglog2_ratio(c01, c->c0);
-	if (c->c10)
-		p10 = neglog2_ratio(c->c10, c1);
-	if (c11)
-		p11 = neglog2_ratio(c11, c1);
-
-#define CANDIDATE(cond, val) do { if (cond) { h = (val); if (h < best) best = h; } } while (0)
-	CANDIDATE(c->c00, p0 + (n - 1) * p00);                          /* 00...0 */
-	CANDIDATE(c01 && c->c10, p0 + (n / 2) * p01 + (n / 2 - 1) * p10); /* 0101...01 */
-	CANDIDATE(c01 && c11, p0 + p01 + (n - 2) * p11);                /* 011...1 */
-	CANDIDATE(c->c10 && c->c00, p1 + p10 + (n - 2) * p00);          /* 100...0 */
-	CANDIDATE(c->c10 && c01, p1 + (n / 2) * p10 + (n / 2 - 1) * p01); /* 1010...10 */
-	CANDIDATE(c11, p1 + (n - 1) * p11);                             /* 11...1 */
-#undef CANDIDATE
-
-	h = q48_to_micro(best / n);
+	for (i = 0; i < MK_PROBS; i++) {
+		num[i] = i & 1 ? den[i / 2] - part[i / 2] : part[i / 2];
+		p[i] = num[i] ? fx_log2(den[i / 2]) - fx_log2(num[i]) : 0;
+	}
+	for (i = 0; i < 6; i++) {
+		if (!num[markov_seq[i].pair1] || !num[markov_seq[i].pair2])
+			continue;
+		h = p[markov_seq[i].first] + markov_seq[i].k1 * p[markov_seq[i].pair1] +
+		    markov_seq[i].k2 * p[markov_seq[i].pair2];
+		if (h < best)
+			best = h;
+	}
+	h = q48_to_micro(best / SP90B_MARKOV_LEN);
 	return h > SP90B_MICRO ? SP90B_MICRO : (uint32_t)h;
 }
