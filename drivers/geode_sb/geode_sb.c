@@ -392,6 +392,8 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 		glx_sb.wedged_keys[c] = key || iv;
 		glx_sb.stats.timeouts++;
 		c_now = glx_sb_rd(x->ctl);
+		/* Context A: "DMA timeout after ...: CTL_A=... SRC=... DST=... LEN=...";
+		 * B: "DMA timeout on context B after ...: CTL_B=... SRC_B=... DST_B=... LEN_B=..." */
 		glx_sb_error("DMA timeout%s after %llu cycles (limit %llu, %u polls): CTL_%s=0x%08x AES_INT=0x%08x SRC%s=0x%08x DST%s=0x%08x LEN%s=%u",
 			     x->on, (unsigned long long)elapsed, (unsigned long long)limit, polls,
 			     x->name, c_now, aint, x->reg, glx_sb_rd(x->src), x->reg,

@@ -186,16 +186,7 @@ static void report_eeprom(void)
 		 lock_name(s, GLX_SB_SEC_DBL_SHIFT, d, sizeof(d)));
 }
 
-/*
- * The hidden-key probe (information): one DMA operation with the hidden
- * key (WK = 0) on a zero block, on context B, so that an operation that
- * never completes leaves context A (every other request) free. Run after
- * the writable-key self-tests. Only the classification is printed, never
- * the hidden key's ciphertext: all-ones key (the EEPROM as shipped),
- * programmed (anything else), unknown (the operation failed). Fails only
- * when the operation does not complete, which the data book's ST/flag
- * protocol rules out.
- */
+/* AES-128 of a zero block under the all-ones key (lib/aes): what the hidden key gives as shipped. */
 void glx_sb_ones_block(uint8_t out[GLX_SB_AES_BLOCK])
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];
@@ -208,6 +199,16 @@ void glx_sb_ones_block(uint8_t out[GLX_SB_AES_BLOCK])
 	aes_wipe(&c);
 }
 
+/*
+ * The hidden-key probe (information): one DMA operation with the hidden
+ * key (WK = 0) on a zero block, on context B, so that an operation that
+ * never completes leaves context A (every other request) free. Run after
+ * the writable-key self-tests. Only the classification is printed, never
+ * the hidden key's ciphertext: all-ones key (the EEPROM as shipped),
+ * programmed (anything else), unknown (the operation failed). Fails only
+ * when the operation does not complete, which the data book's ST/flag
+ * protocol rules out.
+ */
 enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
 {
 	uint8_t want[GLX_SB_AES_BLOCK];

@@ -56,7 +56,8 @@ struct trng_mode {
  */
 static struct trng_mode modes[TRNG_SOURCES];
 static struct rng_source sources[TRNG_SOURCES];
-static char tsel_text[TRNG_SOURCES][3][112];	/* name, description, claim_why (T_SEL 0-2) */
+#define TSEL_TEXT	112	/* the longest text, T_SEL 2's claim_why, is 109 characters */
+static char tsel_text[TRNG_SOURCES][3][TSEL_TEXT];	/* name, description, claim_why (T_SEL 0-2) */
 
 /* T_SEL 0-3: the throughput line's "T_SEL <n>: <what>", the description's, the claim's. */
 static const char *const tsel_what[4] = {
@@ -191,7 +192,7 @@ void geode_trng_reset(void)
 void geode_trng_register(void)
 {
 	struct rng_source *r;
-	char (*t)[112];
+	char (*t)[TSEL_TEXT];
 	unsigned i;
 
 	ctrl_now = geode_sb_info()->ctrl_set;

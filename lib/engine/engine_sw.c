@@ -1,6 +1,6 @@
 /*
  * The software engines: AES (lib/crypto/aes.c) for every key size, mode and
- * direction, and SHA-1/SHA-256 (lib/crypto/sha.c). They are the reference the
+ * direction, and SHA-1/SHA-256 (lib/crypto/sha.c, sha_blocks.c). They are the reference the
  * hardware engines are cross-checked against, and always registered.
  */
 #include "lib/engine/engine.h"

@@ -56,12 +56,16 @@ bool fx128_absdiff(struct fx128 *r, const struct fx128 *a, const struct fx128 *b
 /* Low 128 bits of a * b into *r (r may be a). */
 void fx128_mul128_ref(struct fx128 *r, const struct fx128 *a, uint64_t b);
 
-/* Quotient n / d and remainder (rem may be NULL). d must not be zero. */
+/*
+ * Quotient n / d and remainder (rem may be NULL, or the same as n or d).
+ * d must not be zero.
+ */
 struct fx128 fx128_divmod_ref(const struct fx128 *n, const struct fx128 *d, struct fx128 *rem);
 
 /*
  * Quotient n / d into *q, and where the remainder r lies against half of
- * d: the sign of 2r - d (-1, 0, 1), for rounding. d must not be zero.
+ * d: the sign of 2r - d (-1, 0, 1), for rounding. d must not be zero; q
+ * may be the same as n or d.
  */
 int fx128_div_half(struct fx128 *q, const struct fx128 *n, const struct fx128 *d);
 

@@ -208,6 +208,7 @@ static void scc_rule(const struct rngq_result *r, struct rngq_verdict *v)
 	a = s < 0 ? (uint64_t)-s : (uint64_t)s;
 	ent_fmt(&r->ent, ENT_SCC, 6, x, sizeof(x));
 	/* |scc| > z / sqrt(n)  <=>  scc^2 n > z^2 (in micro-units: * 10^12) */
+	_Static_assert(RNGQ_SCC_Z <= 4000, "z^2 * 10^12 must fit 64 bits");
 	sq = fx128_mul(a, a);
 	fx128_mul128_ref(&sq, &sq, r->bytes);
 	set(v, fx128_cmp(sq, fx128_from((uint64_t)RNGQ_SCC_Z * RNGQ_SCC_Z * 1000000000000ull)) > 0 ?
