@@ -232,8 +232,10 @@ enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
 		return DRV_FAIL;
 	}
 	glx_sb.info.hidden_key = same ? GEODE_SB_HKEY_FACTORY : GEODE_SB_HKEY_PROGRAMMED;
-	fmt_snprintf(d, cap, "information: hidden key %sprogrammed (%s like the factory all-ones key)",
-		     same ? "not " : "", same ? "encrypts" : "does not encrypt");
+	if (same)
+		fmt_snprintf(d, cap, "information: hidden key not programmed (encrypts like the factory all-ones key)");
+	else
+		fmt_snprintf(d, cap, "information: hidden key programmed (does not encrypt like the factory all-ones key)");
 	return DRV_PASS;
 }
 

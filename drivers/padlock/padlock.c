@@ -157,10 +157,14 @@ static void enable_judge(unsigned idx, enum padlock_state now)
 			fmt_snprintf(why, sizeof(why), "MSR 0x%X reads 0x%llx but %s0x%08x",
 				     e->msr, back, cpuid_edx, padlock_dev.edx);
 	}
-	fmt_snprintf(note, PADLOCK_NOTE_MAX,
-		     "%s was present but disabled: %s by setting MSR 0x%X bit %u (0x%llx -> 0x%llx)%s%s",
-		     e->unit, why[0] ? "tried to enable it" : "enabled it", e->msr, bit_index(e->bit),
-		     from, to, why[0] ? "; the unit is still disabled: " : "", why);
+	if (why[0])
+		fmt_snprintf(note, PADLOCK_NOTE_MAX,
+			     "%s was present but disabled: tried to enable it by setting MSR 0x%X bit %u (0x%llx -> 0x%llx); the unit is still disabled: %s",
+			     e->unit, e->msr, bit_index(e->bit), from, to, why);
+	else
+		fmt_snprintf(note, PADLOCK_NOTE_MAX,
+			     "%s was present but disabled: enabled it by setting MSR 0x%X bit %u (0x%llx -> 0x%llx)",
+			     e->unit, e->msr, bit_index(e->bit), from, to);
 }
 
 /*
