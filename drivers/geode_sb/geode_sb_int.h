@@ -117,7 +117,7 @@ extern const char glx_sb_busy_at_start[];
 void geode_trng_reset(void);
 void geode_trng_register(void);
 /* The hidden-key probe (geode_sb_probe.c), a self-test run after the writable-key ones. */
-enum drv_status geode_sb_t_hidden_key(char *detail, size_t cap);
+enum drv_status geode_sb_t_hidden_key(const void *ctx, char *detail, size_t cap);
 /* What a self-test needs: the block found, its probe succeeded, the TRNG set up too. */
 enum glx_sb_need { GLX_SB_NEED_FOUND, GLX_SB_NEED_OK, GLX_SB_NEED_RNG };
 
@@ -133,10 +133,7 @@ bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap);
 void glx_sb_ones_block(uint8_t out[16]);
 
 /* The TRNG's self-tests (struct driver_test): throughput per T_SEL, the T_TM probe. */
-enum drv_status geode_trng_t_tsel0(char *detail, size_t cap);
-enum drv_status geode_trng_t_tsel1(char *detail, size_t cap);
-enum drv_status geode_trng_t_tsel2(char *detail, size_t cap);
-enum drv_status geode_trng_t_tsel3(char *detail, size_t cap);
-enum drv_status geode_trng_t_test_mode(char *detail, size_t cap);
+enum drv_status geode_trng_t_throughput(const void *ctx, char *detail, size_t cap);
+enum drv_status geode_trng_t_test_mode(const void *ctx, char *detail, size_t cap);
 
 #endif

@@ -209,11 +209,12 @@ void glx_sb_ones_block(uint8_t out[GLX_SB_AES_BLOCK])
  * when the operation does not complete, which the data book's ST/flag
  * protocol rules out.
  */
-enum drv_status geode_sb_t_hidden_key(char *d, size_t cap)
+enum drv_status geode_sb_t_hidden_key(const void *ctx, char *d, size_t cap)
 {
 	uint8_t want[GLX_SB_AES_BLOCK];
 	bool same, hung;
 	int rc;
+	(void)ctx;
 
 	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
 		return DRV_SKIP;

@@ -180,9 +180,10 @@ bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap)
 	return why != NULL;
 }
 
-static enum drv_status t_probe(char *d, size_t cap)
+static enum drv_status t_probe(const void *ctx, char *d, size_t cap)
 {
 	const struct geode_sb_info *in = geode_sb_info();
+	(void)ctx;
 
 	if (glx_sb_skip(GLX_SB_NEED_FOUND, d, cap))
 		return DRV_SKIP;
@@ -201,19 +202,21 @@ static enum drv_status t_probe(char *d, size_t cap)
 	return DRV_PASS;
 }
 
-static enum drv_status t_msr(char *d, size_t cap)
+static enum drv_status t_msr(const void *ctx, char *d, size_t cap)
 {
+	(void)ctx;
 	if (glx_sb_skip(GLX_SB_NEED_FOUND, d, cap))
 		return DRV_SKIP;
 	fmt_snprintf(d, cap, "%s", glx_sb_msr_text());
 	return geode_sb_info()->msr_ok ? DRV_PASS : DRV_FAIL;
 }
 
-static enum drv_status t_crosscheck(char *d, size_t cap)
+static enum drv_status t_crosscheck(const void *ctx, char *d, size_t cap)
 {
 	const struct aes_engine *e = geode_sb_engine();
 	char why[300];
 	unsigned i, failed = 0;
+	(void)ctx;
 
 	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
@@ -237,7 +240,7 @@ static enum drv_status t_crosscheck(char *d, size_t cap)
 }
 
 /* Two keys must give two different blocks, each lib/aes's. */
-static enum drv_status t_writable_key(char *d, size_t cap)
+static enum drv_status t_writable_key(const void *ctx, char *d, size_t cap)
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];
 	const struct aes_engine *e = geode_sb_engine();
@@ -246,6 +249,7 @@ static enum drv_status t_writable_key(char *d, size_t cap)
 	bool ok[2];
 	unsigned i, j;
 	int rc = ENGINE_OK;
+	(void)ctx;
 
 	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
@@ -302,9 +306,10 @@ static void try_inplace_dma(const struct aes_engine *e)
 }
 
 /* Runs after the cross-check: every DMA operation so far is judged. */
-static enum drv_status t_guards(char *d, size_t cap)
+static enum drv_status t_guards(const void *ctx, char *d, size_t cap)
 {
 	const struct geode_sb_stats *st = geode_sb_stats();
+	(void)ctx;
 
 	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
@@ -326,11 +331,12 @@ static enum drv_status t_guards(char *d, size_t cap)
  * reads it back and chains with it, so a block that does not update it
  * breaks Linux's CBC (this driver chains its own copy and only compares).
  */
-static enum drv_status t_iv_readback(char *d, size_t cap)
+static enum drv_status t_iv_readback(const void *ctx, char *d, size_t cap)
 {
 	const struct geode_sb_stats *st = geode_sb_stats();
 	unsigned long n = st->iv_readback_same + st->iv_readback_other;
 	bool bad;
+	(void)ctx;
 
 	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
@@ -347,10 +353,11 @@ static enum drv_status t_iv_readback(char *d, size_t cap)
 	return bad ? DRV_FAIL : DRV_PASS;
 }
 
-static enum drv_status t_wiped(char *d, size_t cap)
+static enum drv_status t_wiped(const void *ctx, char *d, size_t cap)
 {
 	size_t off = 0, i;
 	bool clean;
+	(void)ctx;
 
 	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
@@ -375,20 +382,22 @@ static enum drv_status t_wiped(char *d, size_t cap)
 	return geode_sb_stats()->key_wipes > 0 ? DRV_PASS : DRV_FAIL;
 }
 
+static const unsigned tsel[4] = { 0, 1, 2, 3 };
+
 static const struct driver_test geode_sb_tests[] = {
-	{ "geode-sb: probe", t_probe },
-	{ "geode-sb: GLD_MSR_CAP 0x58002000 identifies the security block", t_msr },
-	{ "geode-sb: AES uses the writable key (WK)", t_writable_key },
-	{ "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes", t_crosscheck },
-	{ "geode-sb: DMA guard bytes intact around every destination", t_guards },
-	{ "geode-sb: CBC_IV0..3 hold the next IV after a CBC operation", t_iv_readback },
-	{ "geode-sb: DMA buffers and session keys wiped after use", t_wiped },
-	{ "geode-sb: hidden-key probe (WK = 0, context B)", geode_sb_t_hidden_key },
-	{ "geode-trng/tsel0: throughput", geode_trng_t_tsel0 },
-	{ "geode-trng/tsel1: throughput", geode_trng_t_tsel1 },
-	{ "geode-trng/tsel2: throughput", geode_trng_t_tsel2 },
-	{ "geode-trng/tsel3: throughput", geode_trng_t_tsel3 },
-	{ "geode-trng/test-mode: T_TM probe", geode_trng_t_test_mode },
+	{ "geode-sb: probe", t_probe, NULL, false },
+	{ "geode-sb: GLD_MSR_CAP 0x58002000 identifies the security block", t_msr, NULL, false },
+	{ "geode-sb: AES uses the writable key (WK)", t_writable_key, NULL, false },
+	{ "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes", t_crosscheck, NULL, false },
+	{ "geode-sb: DMA guard bytes intact around every destination", t_guards, NULL, false },
+	{ "geode-sb: CBC_IV0..3 hold the next IV after a CBC operation", t_iv_readback, NULL, false },
+	{ "geode-sb: DMA buffers and session keys wiped after use", t_wiped, NULL, false },
+	{ "geode-sb: hidden-key probe (WK = 0, context B)", geode_sb_t_hidden_key, NULL, false },
+	{ "geode-trng/tsel0: throughput", geode_trng_t_throughput, &tsel[0], false },
+	{ "geode-trng/tsel1: throughput", geode_trng_t_throughput, &tsel[1], false },
+	{ "geode-trng/tsel2: throughput", geode_trng_t_throughput, &tsel[2], false },
+	{ "geode-trng/tsel3: throughput", geode_trng_t_throughput, &tsel[3], false },
+	{ "geode-trng/test-mode: T_TM probe", geode_trng_t_test_mode, NULL, false },
 };
 
 static void geode_sb_driver_probe(const struct driver_facts *f, struct driver_probe *out)

@@ -265,7 +265,7 @@ static struct ent_ctx tm_ent;
  * thing can fail: CTRL left with T_TM set afterwards (the driver's own
  * duty). Reads up to GEODE_TRNG_TM_BYTES, for at most GEODE_TRNG_BENCH_US.
  */
-enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
+enum drv_status geode_trng_t_test_mode(const void *ctx, char *d, size_t cap)
 {
 	const struct rng_source *r = &sources[TRNG_TEST_MODE];
 	struct ent_result er;
@@ -275,6 +275,7 @@ enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
 	uint64_t ctrl = 0, t0, lim = tsc_ticks_for_us(GEODE_TRNG_BENCH_US);
 	bool restored;
 	int rc = 0;
+	(void)ctx;
 
 	if (glx_sb_skip(GLX_SB_NEED_RNG, d, cap))
 		return DRV_SKIP;
@@ -318,9 +319,11 @@ enum drv_status geode_trng_t_test_mode(char *d, size_t cap)
  * Throughput of T_SEL i: measured and printed. T_SEL 3 (full-entropy
  * claim) fails when it stops delivering; T_SEL 0-2 are characterised, so
  * the same is information there (nothing documents their output).
+ * ctx: the T_SEL value (const unsigned *, 0-3).
  */
-static enum drv_status throughput(unsigned i, char *d, size_t cap)
+enum drv_status geode_trng_t_throughput(const void *ctx, char *d, size_t cap)
 {
+	unsigned i = *(const unsigned *)ctx;
 	size_t bytes;
 	uint64_t cycles;
 
@@ -342,7 +345,3 @@ static enum drv_status throughput(unsigned i, char *d, size_t cap)
 	return bytes > 0 && cycles > 0 ? DRV_PASS : DRV_FAIL;
 }
 
-enum drv_status geode_trng_t_tsel0(char *d, size_t cap) { return throughput(0, d, cap); }
-enum drv_status geode_trng_t_tsel1(char *d, size_t cap) { return throughput(1, d, cap); }
-enum drv_status geode_trng_t_tsel2(char *d, size_t cap) { return throughput(2, d, cap); }
-enum drv_status geode_trng_t_tsel3(char *d, size_t cap) { return throughput(3, d, cap); }

@@ -312,12 +312,13 @@ void padlock_probe(const struct cpu_info *cpu)
  * registered. When not, the detail says why: the note of each unit left
  * disabled, or the registration error.
  */
-static enum drv_status t_detection(char *out, size_t cap)
+static enum drv_status t_detection(const void *ctx, char *out, size_t cap)
 {
 	struct padlock_dev *d = &padlock_dev;
 	const char *ace_why = d->ace == PADLOCK_PRESENT ? d->enable_note[0] : "";
 	const char *rng_why = d->rng == PADLOCK_PRESENT ? d->enable_note[1] : "";
 	char units[UNITS_TEXT];
+	(void)ctx;
 
 	if (padlock_absent_reason()) {
 		fmt_snprintf(out, cap, "%s", padlock_absent_reason());
@@ -331,16 +332,18 @@ static enum drv_status t_detection(char *out, size_t cap)
 	return !d->enable_failed && d->register_error == 0 ? DRV_PASS : DRV_FAIL;
 }
 
+static const unsigned divisor[4] = { 0, 1, 2, 3 };
+
 static const struct driver_test padlock_tests[] = {
-	{ "padlock: units detected and enabled", t_detection },
-	{ "padlock: rng xstore divisor 0 status and data", padlock_t_xstore_div0 },
-	{ "padlock: rng xstore divisor 1 status and data", padlock_t_xstore_div1 },
-	{ "padlock: rng xstore divisor 2 status and data", padlock_t_xstore_div2 },
-	{ "padlock: rng xstore divisor 3 status and data", padlock_t_xstore_div3 },
-	{ "padlock: pmm rep montmul 1024-bit known answer", padlock_t_pmm_kat },
-	{ "padlock: ace work buffers (IV, bounce) wiped after use", padlock_t_ace_wipe },
+	{ "padlock: units detected and enabled", t_detection, NULL, false },
+	{ "padlock: rng xstore divisor 0 status and data", padlock_t_xstore, &divisor[0], false },
+	{ "padlock: rng xstore divisor 1 status and data", padlock_t_xstore, &divisor[1], false },
+	{ "padlock: rng xstore divisor 2 status and data", padlock_t_xstore, &divisor[2], false },
+	{ "padlock: rng xstore divisor 3 status and data", padlock_t_xstore, &divisor[3], false },
+	{ "padlock: pmm rep montmul 1024-bit known answer", padlock_t_pmm_kat, NULL, false },
+	{ "padlock: ace work buffers (IV, bounce) wiped after use", padlock_t_ace_wipe, NULL, false },
 	{ "padlock: ace2 hardware ctr probe (rep xcrypt-ctr, counter format unverified)",
-	  padlock_t_ctr_probe },
+	  padlock_t_ctr_probe, NULL, false },
 };
 
 static void padlock_driver_probe(const struct driver_facts *f, struct driver_probe *out)

@@ -378,7 +378,7 @@ static size_t nonzero_bytes(const uint8_t *p, size_t n)
  * keystream in the bounce buffer, the counter in the IV buffer); after each
  * the IV buffer and the whole bounce buffer must read zero.
  */
-enum drv_status padlock_t_ace_wipe(char *d, size_t cap)
+enum drv_status padlock_t_ace_wipe(const void *ctx, char *d, size_t cap)
 {
 	static struct aes_session s;
 	static uint8_t data[3 * AES_BLOCK_BYTES + 1];
@@ -387,6 +387,7 @@ enum drv_status padlock_t_ace_wipe(char *d, size_t cap)
 	size_t iv_left[2], bounce_left[2];
 	unsigned i;
 	int rc = ENGINE_OK;
+	(void)ctx;
 
 	if (padlock_unit_skip(padlock_dev.ace, "ACE", d, cap))
 		return DRV_SKIP;
@@ -482,11 +483,12 @@ static bool probe_matches(const struct aes_ctx *k, const uint8_t c0[16], unsigne
  * reported as information about the CPU: the test passes with the finding
  * in its note, whatever the CPU did (a fault is still a fault).
  */
-enum drv_status padlock_t_ctr_probe(char *d, size_t cap)
+enum drv_status padlock_t_ctr_probe(const void *ctx, char *d, size_t cap)
 {
 	uint8_t wrap[16];
 	struct aes_ctx k;
 	bool f51, carry128, wrap32;
+	(void)ctx;
 
 	if (padlock_unit_skip(padlock_dev.ace, "ACE", d, cap))
 		return DRV_SKIP;

@@ -104,22 +104,19 @@ int padlock_ace_register(void);	/* padlock-ace: ECB CBC CFB128 OFB, CTR from ECB
 void padlock_ace_forget(void);		/* the unit's key is unknown: reload next */
 /* Self-tests: the work buffers wiped after use; the hardware CTR probe
  * (ACE2: information about the CPU, never a verdict on the engine). */
-enum drv_status padlock_t_ace_wipe(char *detail, size_t cap);
-enum drv_status padlock_t_ctr_probe(char *detail, size_t cap);
+enum drv_status padlock_t_ace_wipe(const void *ctx, char *detail, size_t cap);
+enum drv_status padlock_t_ctr_probe(const void *ctx, char *detail, size_t cap);
 
 /* padlock_rng.c */
 void padlock_rng_setup(void);		/* RNG MSR report and set-up (C3/C7) */
 int padlock_rng_register(void);
-enum drv_status padlock_t_xstore_div0(char *detail, size_t cap);
-enum drv_status padlock_t_xstore_div1(char *detail, size_t cap);
-enum drv_status padlock_t_xstore_div2(char *detail, size_t cap);
-enum drv_status padlock_t_xstore_div3(char *detail, size_t cap);
+enum drv_status padlock_t_xstore(const void *ctx, char *detail, size_t cap);
 
 /* padlock_phe.c */
 int padlock_phe_register(void);
 
 /* padlock_pmm.c */
 int padlock_pmm_register(void);	/* the Montgomery multiplier "padlock-pmm" */
-enum drv_status padlock_t_pmm_kat(char *detail, size_t cap);
+enum drv_status padlock_t_pmm_kat(const void *ctx, char *detail, size_t cap);
 
 #endif

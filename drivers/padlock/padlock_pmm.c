@@ -102,11 +102,12 @@ static void pmm_timing(void)
 		(unsigned long long)sw, PMM_TIMING_RUNS);
 }
 
-enum drv_status padlock_t_pmm_kat(char *d, size_t cap)
+enum drv_status padlock_t_pmm_kat(const void *ctx, char *d, size_t cap)
 {
 	const struct montmul_kat *k = &montmul_kat_1024;
 	uint32_t r[PMM_WORDS];
 	int sub;
+	(void)ctx;
 
 	if (padlock_unit_skip(padlock_dev.pmm, "PMM", d, cap))
 		return DRV_SKIP;

@@ -186,9 +186,10 @@ void padlock_rng_setup(void)
 	rng_msr_describe("set to", v);
 }
 
-/* The RNG status test of one divisor: RNG_TEST_BYTES read, every status clean. */
-static enum drv_status test_divisor(unsigned i, char *d, size_t cap)
+/* The RNG status test of one divisor (ctx: const unsigned *, 0-3): RNG_TEST_BYTES read, every status clean. */
+enum drv_status padlock_t_xstore(const void *ctx, char *d, size_t cap)
 {
+	unsigned i = *(const unsigned *)ctx;
 	const struct rng_source *r = &xstore_sources[i];
 	struct xstore_ctx *c = r->ctx;
 	uint8_t buf[RNG_TEST_BYTES];
@@ -210,7 +211,3 @@ static enum drv_status test_divisor(unsigned i, char *d, size_t cap)
 	return rc == ENGINE_OK && got == sizeof(buf) && varied ? DRV_PASS : DRV_FAIL;
 }
 
-enum drv_status padlock_t_xstore_div0(char *d, size_t cap) { return test_divisor(0, d, cap); }
-enum drv_status padlock_t_xstore_div1(char *d, size_t cap) { return test_divisor(1, d, cap); }
-enum drv_status padlock_t_xstore_div2(char *d, size_t cap) { return test_divisor(2, d, cap); }
-enum drv_status padlock_t_xstore_div3(char *d, size_t cap) { return test_divisor(3, d, cap); }

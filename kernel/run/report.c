@@ -239,10 +239,10 @@ static void run_trampoline(void *p)
 extern void watchdog_arm(unsigned budget_ms) __attribute__((weak));
 extern void watchdog_disarm(void) __attribute__((weak));
 
-bool report_guarded_call(const char *name, void (*fn)(void *ctx), void *ctx, unsigned budget_ms)
+bool report_guarded_try(const char *name, void (*fn)(void *ctx), void *ctx, unsigned budget_ms,
+			char *why, size_t cap)
 {
 	struct fault_info fi;
-	char suffix[96];
 	bool done;
 
 	memset(&fi, 0, sizeof(fi));
@@ -253,18 +253,34 @@ bool report_guarded_call(const char *name, void (*fn)(void *ctx), void *ctx, uns
 		watchdog_disarm();
 	if (done)
 		return true;
-	/* The endings are the report's own text, added after the escaped name. */
 	if (fi.kind == FAULT_TIMEOUT)
-		fmt_snprintf(suffix, sizeof(suffix), " # timeout: ran past its %u ms budget (stopped at EIP %08x)",
+		fmt_snprintf(why, cap, "timeout: ran past its %u ms budget (stopped at EIP %08x)",
 			     budget_ms, fi.eip);
 	else if (fi.kind == FAULT_BAD_STACK)
-		fmt_snprintf(suffix, sizeof(suffix), " # fault: %s with ESP %08x outside the kernel stack",
+		fmt_snprintf(why, cap, "fault: %s with ESP %08x outside the kernel stack",
 			     exc_mnemonic(fi.vector), fi.esp);
 	else
-		fmt_snprintf(suffix, sizeof(suffix), " # fault: %s at EIP %08x",
-			     exc_mnemonic(fi.vector), fi.eip);
-	result_line(false, false, name, suffix);
+		fmt_snprintf(why, cap, "fault: %s at EIP %08x", exc_mnemonic(fi.vector), fi.eip);
 	return false;
+}
+
+bool report_guarded_call(const char *name, void (*fn)(void *ctx), void *ctx, unsigned budget_ms)
+{
+	char why[96];
+
+	if (report_guarded_try(name, fn, ctx, budget_ms, why, sizeof(why)))
+		return true;
+	/* The ending is the report's own text, added after the escaped name. */
+	report_result_note(false, name, why);
+	return false;
+}
+
+void report_result_note(bool ok, const char *name, const char *note)
+{
+	char suffix[112];
+
+	fmt_snprintf(suffix, sizeof(suffix), " # %s", note);
+	result_line(ok, false, name, suffix);
 }
 
 bool tap_run_budget(const char *name, bool (*fn)(void *ctx), void *ctx, unsigned budget_ms)

@@ -97,6 +97,22 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx);
 bool report_guarded_call(const char *name, void (*fn)(void *ctx), void *ctx, unsigned budget_ms);
 
 /*
+ * report_guarded_call() that prints nothing: on a fault or a timeout it
+ * returns false with why (cap bytes) saying which, e.g. "timeout: ran past
+ * its 600000 ms budget (stopped at EIP 00102a40)" or "fault: #GP at EIP
+ * 00101234". For the findings of driver probes (lib/engine/driver.h).
+ */
+bool report_guarded_try(const char *name, void (*fn)(void *ctx), void *ctx, unsigned budget_ms,
+			char *why, size_t cap);
+
+/*
+ * "ok N - name # NOTE" or "not ok N - name # NOTE": a result whose name is
+ * escaped and whose note (the report's own text, e.g. "fault: #UD at EIP
+ * 00101234" or "finding: faulted") is added unescaped, at most 100 bytes.
+ */
+void report_result_note(bool ok, const char *name, const char *note);
+
+/*
  * tap_run() with a time budget: a test still running after budget_ms is
  * stopped by the watchdog (kernel/platform/watchdog.h) and reported
  * `not ok N - name # timeout: ...`; the run goes on. tap_run() gives every

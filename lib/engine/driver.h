@@ -1,8 +1,8 @@
 /*
  * driver: the one interface between the qualification run and a driver.
  *
- * kernel/run/drivers.c holds the table of drivers; kmain iterates it and
- * names no driver. Adding a driver is one folder under drivers/ and one
+ * kernel/run/driver_table.c holds the table of drivers; kmain iterates it
+ * and names no driver. Adding a driver is one folder under drivers/ and one
  * line in that table.
  *
  * A driver prints nothing. Its probe registers engines (lib/engine/engine.h)
@@ -54,14 +54,24 @@ void driver_unit(struct driver_probe *p, const char *name, const char *reason_fm
 enum drv_status { DRV_PASS, DRV_FAIL, DRV_SKIP };
 
 /*
- * One self-test of a driver. run() does the work and returns its status;
- * it writes into detail (cap bytes) the failure text, the skip reason, or
- * a note appended to a passing test's name (empty for none). The run stage
- * runs it under the fault guard, so a fault is that test's `not ok`.
+ * One self-test of a driver. run(ctx, detail, cap) does the work and
+ * returns its status; ctx is the test's own ctx field (e.g. which T_SEL or
+ * xstore divisor), so one function serves a family of tests. It writes
+ * into detail (cap bytes) the failure text, the skip reason, or a note
+ * appended to a passing test's name (empty for none). The run stage runs
+ * it under the fault guard and the watchdog, so a fault or a hang is that
+ * test's outcome.
+ *
+ * finding = true marks a probe of behaviour no public source documents
+ * (its expected answer is unknown): whatever it returns, and a fault or a
+ * hang too, is reported as a finding (`ok N - name # finding: OUTCOME`
+ * and a `# @finding` record), never as `not ok`.
  */
 struct driver_test {
 	const char *name;		/* TAP name: "geode-sb: probe" */
-	enum drv_status (*run)(char *detail, size_t cap);
+	enum drv_status (*run)(const void *ctx, char *detail, size_t cap);
+	const void *ctx;		/* passed to run(); NULL when unused */
+	bool finding;			/* undocumented behaviour: report, never judge */
 };
 
 /*

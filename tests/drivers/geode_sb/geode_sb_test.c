@@ -422,7 +422,7 @@ static void test_hidden_key(const char *what, const char *want, enum geode_sb_hi
 	unsigned long b0 = M.st.starts_b;
 
 	capture_begin();
-	st = geode_sb_t_hidden_key(d, sizeof(d));
+	st = geode_sb_t_hidden_key(NULL, d, sizeof(d));
 	capture_end();
 	t_ok(st == DRV_PASS && strcmp(d, want) == 0 && geode_sb_info()->hidden_key == hk &&
 	     M.st.starts_b == b0 + 1 && !(M.st.last_ctl & GLX_SB_CTL_WK) &&
@@ -594,7 +594,7 @@ static void test_trng(void)
 	     tsel_b == 1 && (*ctrl & GLX_SB_CTRL_T_NE) && memcmp(a, b, sizeof(a)) != 0,
 	     "geode-trng/tsel0 and tsel1: 4096 bytes each, CTRL T_SEL 0 then 1, different streams");
 	capture_begin();
-	st = geode_trng_t_test_mode(d, sizeof(d));
+	st = geode_trng_t_test_mode(NULL, d, sizeof(d));
 	capture_end();
 	t_ok(st == DRV_PASS && strncmp(d, "information: 4096 bytes, first words 0x00000001 0x00000002, Shannon ", 68) == 0 &&
 	     !(*ctrl & GLX_SB_CTRL_T_TM) &&
@@ -604,7 +604,7 @@ static void test_trng(void)
 	/* Test mode that never says valid: still information, not a failure. */
 	M.faults = GEODE_SB_FAULT_RNG_NEVER_VALID;
 	capture_begin();
-	st = geode_trng_t_test_mode(d, sizeof(d));
+	st = geode_trng_t_test_mode(NULL, d, sizeof(d));
 	capture_end();
 	M.faults = 0;
 	t_ok(st == DRV_PASS && strncmp(d, "information: 0 bytes, no valid word in test mode: ", 50) == 0 &&

@@ -1,0 +1,27 @@
+/* wait: bounded polling with a last look after the deadline. See wait.h. */
+#include "lib/util/wait.h"
+
+bool wait_poll(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64_t limit,
+	       uint64_t *elapsed, unsigned long *polls)
+{
+	uint64_t t0 = now(), el;
+	unsigned long n = 1;
+	bool ok;
+
+	while (!(ok = done(ctx))) {
+		el = now() - t0;
+		if (el > limit) {
+			/* The deadline has passed: one more look before a timeout. */
+			n++;
+			ok = done(ctx);
+			break;
+		}
+		n++;
+	}
+	el = now() - t0;
+	if (elapsed)
+		*elapsed = el;
+	if (polls)
+		*polls = n;
+	return ok;
+}
