@@ -22,6 +22,13 @@ void driver_flush_log(const struct driver *d)
 	l->dropped = 0;
 }
 
+static bool expect_none;
+
+void driver_run_expect_none(bool none)
+{
+	expect_none = none;
+}
+
 void driver_run_probe(const struct driver *d, const struct driver_facts *f)
 {
 	struct driver_probe p;
@@ -30,9 +37,18 @@ void driver_run_probe(const struct driver *d, const struct driver_facts *f)
 	p.n = 0;
 	d->probe(f, &p);
 	driver_flush_log(d);
-	for (u = 0; u < p.n; u++)
-		if (!p.unit[u].present)
-			tap_skip(p.unit[u].reason, "%s", p.unit[u].name);
+	for (u = 0; u < p.n; u++) {
+		const struct driver_unit *x = &p.unit[u];
+
+		if (x->present)
+			continue;
+		if (x->promised && !expect_none)
+			tap_result(false, "%s: %s", x->name, x->reason);
+		else if (x->promised)
+			tap_skip(x->reason, "%s (promised unit not expected: expect=none)", x->name);
+		else
+			tap_skip(x->reason, "%s", x->name);
+	}
 }
 
 struct test_call {

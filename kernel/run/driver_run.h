@@ -27,7 +27,10 @@ void drivers_flush_logs(void);
 
 /* ---- One driver (driver_run.c; host harnesses use these directly) ---- */
 
-/* Probes d: SKIP lines for its absent units, then its log. */
+/*
+ * Probes d: its log, then a SKIP line per absent unit and a `not ok` per
+ * promised unit that is absent (lib/engine/driver.h, driver_unit_promised).
+ */
 void driver_run_probe(const struct driver *d, const struct driver_facts *f);
 
 /*
@@ -36,6 +39,12 @@ void driver_run_probe(const struct driver *d, const struct driver_facts *f);
  * test's `not ok ... # fault: ...`. Its log is printed after each test.
  */
 void driver_run_tests(const struct driver *d);
+
+/*
+ * expect=none: promised units that are absent are SKIPs, named as such,
+ * instead of `not ok` (default false).
+ */
+void driver_run_expect_none(bool none);
 
 /* Prints d's log lines as `# NAME: LINE` and empties the log. */
 void driver_flush_log(const struct driver *d);

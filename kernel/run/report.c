@@ -26,11 +26,35 @@ static struct {
 	char stage[24];          /* its name, "" before the first */
 	uint64_t hz;             /* TSC ticks per second, 0 before calibration */
 	struct rsum sum;         /* the last screen */
+	char partial[200];       /* why the run is partial, reasons joined by ", "; "" for a whole run */
 } rep;
 
 #define NAME_MAX_CHARS 480      /* a test name on the line, escaped */
 #define DIAG_BYTES     768      /* a diagnostic line, formatted */
 #define HEARTBEAT_S    10       /* at most this long without a line */
+
+void report_partial(const char *fmt, ...)
+{
+	char why[120];
+	size_t k = strlen(rep.partial);
+	va_list ap;
+
+	va_start(ap, fmt);
+	fmt_vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	if (k + strlen(why) + 3 >= sizeof(rep.partial)) {
+		/* Full: the verdict line still says partial, and that more was cut. */
+		if (k + 5 < sizeof(rep.partial) && (k < 5 || strcmp(rep.partial + k - 5, ", ...") != 0))
+			fmt_snprintf(rep.partial + k, sizeof(rep.partial) - k, ", ...");
+		return;
+	}
+	fmt_snprintf(rep.partial + k, sizeof(rep.partial) - k, "%s%s", k ? ", " : "", why);
+}
+
+const char *report_partial_reasons(void)
+{
+	return rep.partial;
+}
 
 void report_set_only(const char *pattern)
 {
@@ -333,8 +357,12 @@ void report_finish(void)
 		rep.not_ok, rep.skipped, t);
 	rsum_format(&rep.sum, t, rep.ok, rep.not_ok, rep.skipped, summary_line, NULL);
 	kprintf("1..%u\n", rep.n);
-	kprintf("# cryptoqual: %s (%u ok, %u not ok, %u skipped)\n", pass ? "PASS" : "FAIL",
-		rep.ok, rep.not_ok, rep.skipped);
+	if (rep.partial[0])
+		kprintf("# cryptoqual: %s (%u ok, %u not ok, %u skipped; partial: %s)\n",
+			pass ? "PASS" : "FAIL", rep.ok, rep.not_ok, rep.skipped, rep.partial);
+	else
+		kprintf("# cryptoqual: %s (%u ok, %u not ok, %u skipped)\n", pass ? "PASS" : "FAIL",
+			rep.ok, rep.not_ok, rep.skipped);
 	finish_machine(pass ? QEMU_EXIT_PASS : QEMU_EXIT_FAIL);
 }
 

@@ -131,6 +131,18 @@ void report_set_only(const char *pattern);
 /* Whether the test called name runs under the only= pattern (true without one). */
 bool report_selected(const char *name);
 
+/*
+ * Marks the run partial (options skipped a stage, or the command line had
+ * unknown or invalid options): the verdict line then ends "...; partial:
+ * REASON, REASON)", e.g. "# cryptoqual: PASS (61 ok, 0 not ok, 12 skipped;
+ * partial: bench=off, unknown option foo)". Reasons are the report's own
+ * text (escape anything from outside first); at most about 190 bytes are
+ * kept, the rest shown as ", ...".
+ */
+void report_partial(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The reasons so far, "" for a whole run. */
+const char *report_partial_reasons(void);
+
 /* Counters so far. */
 unsigned report_ok(void);
 unsigned report_not_ok(void);

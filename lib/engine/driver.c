@@ -6,22 +6,38 @@
 
 #include "lib/util/fmt.h"
 
-void driver_unit(struct driver_probe *p, const char *name, const char *reason_fmt, ...)
+static void unit_record(struct driver_probe *p, const char *name, bool promised,
+			const char *reason_fmt, va_list ap)
 {
 	struct driver_unit *u;
-	va_list ap;
 
 	if (p->n >= DRIVER_UNITS)
 		return;
 	u = &p->unit[p->n++];
 	u->name = name;
 	u->present = reason_fmt == NULL;
+	u->promised = promised && reason_fmt != NULL;
 	u->reason[0] = '\0';
-	if (reason_fmt) {
-		va_start(ap, reason_fmt);
+	if (reason_fmt)
 		fmt_vsnprintf(u->reason, sizeof(u->reason), reason_fmt, ap);
-		va_end(ap);
-	}
+}
+
+void driver_unit(struct driver_probe *p, const char *name, const char *reason_fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, reason_fmt);
+	unit_record(p, name, false, reason_fmt, ap);
+	va_end(ap);
+}
+
+void driver_unit_promised(struct driver_probe *p, const char *name, const char *reason_fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, reason_fmt);
+	unit_record(p, name, true, reason_fmt, ap);
+	va_end(ap);
 }
 
 void drv_log(struct drv_log *l, const char *fmt, ...)

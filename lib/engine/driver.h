@@ -40,6 +40,7 @@ struct driver_facts {
 struct driver_unit {
 	const char *name;		/* TAP name, e.g. "rng: rdseed source" */
 	bool present;
+	bool promised;			/* absent although the part promises it (see below) */
 	char reason[160];		/* why it is absent (a CPUID bit, a missing PCI function) */
 };
 struct driver_probe {
@@ -48,6 +49,18 @@ struct driver_probe {
 };
 /* Records a unit (at most DRIVER_UNITS; more are dropped). reason: NULL when present. */
 void driver_unit(struct driver_probe *p, const char *name, const char *reason_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Records a unit the part promises by a documented fact but that is not
+ * there or cannot be used (a Geode LX CPU without a reachable security
+ * block; a CentaurHauls CPU whose CPUID 0xC0000001 lists a unit that
+ * cannot be enabled): the run prints `not ok N - NAME: REASON` instead of
+ * a SKIP, so a box whose engine vanished is no PASS. The kernel option
+ * expect=none turns these back into SKIPs (and says so). reason_fmt must
+ * name the fact and its source.
+ */
+void driver_unit_promised(struct driver_probe *p, const char *name, const char *reason_fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* A self-test's outcome. */
