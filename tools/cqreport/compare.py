@@ -76,7 +76,9 @@ def judge(doc, base):
     elif v == "INCOMPLETE":
         checks.append((False, "verdict", "incomplete: the log has no verdict line (cut off or hung)"))
     elif v != "PASS":
-        checks.append((False, "verdict", "verdict %s" % v))
+        worst = next((p for p in doc.get("passes") or [] if p["pass"] == doc.get("worst_pass")), None)
+        checks.append((False, "verdict", "verdict %s%s" % (v, " (soak: pass %d of %d first: %s)" % (
+            worst["pass"], len(doc["passes"]), worst["first_failure"] or worst["verdict"]) if worst else "")))
     else:
         checks.append((True, "verdict", "PASS"))
     for e in doc.get("earlier_boots", []):

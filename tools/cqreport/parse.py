@@ -25,6 +25,13 @@ RE_PCI_ROW = re.compile(
 RE_RECORD = re.compile(r"^# @([a-z0-9_]+)(?: (.*))?$")
 RE_PAIR = re.compile(r"^([a-z0-9_]+)=(\S*)$")
 RE_WARNING = re.compile(r"^# warning: (.*)$")
+# Soak (docs/cmdline.md passes=, duration=): the line that starts the soak
+# loop and the one that ends each of its passes. A log whose records carry
+# no pass= is cut into passes by these lines.
+RE_SOAK_START = re.compile(r"^# soak: (?:up to )?(\d+) pass(?:es)?\b|^# soak: passes for ")
+RE_SOAK_DONE = re.compile(r"^# soak: pass (\d+) done\b")
+# Record types printed once per run even in a soak: never per pass.
+RUN_RECORDS = ("soak", "run", "stage", "identity", "nic", "calibration")
 RE_INT = re.compile(r"^-?[0-9]+$")
 RE_DEC = re.compile(r"^-?[0-9]+\.[0-9]+$")
 
@@ -156,6 +163,21 @@ class Boot:
         self.damaged = []          # line numbers that may have been result lines
         self.summary_line = None
         self.summary_text = None
+        # Soak passes: the pass the next line belongs to (from 1: the first
+        # run; by position, or the records' own pass=N), where each pass
+        # starts, each result's pass, and the records of a cell measured
+        # again in a later pass (the document's figures keep the first).
+        self.pass_no = 1
+        self.explicit_pass = False
+        self.soak_total = None
+        self.pass_first_line = {1: start_line}
+        self.test_pass = {}
+        self.later_records = {}     # pass -> type -> [fields]
+        self.cell_first_pass = {}   # (type, cell) -> pass
+
+    def enter_pass(self, n, line_number):
+        self.pass_no = n
+        self.pass_first_line.setdefault(n, line_number)
 
     def problem(self, text):
         self.problems.append(text)
@@ -231,6 +253,22 @@ class Boot:
         if m:
             self.take_record(line, m.group(1), m.group(2) or "")
             return
+        m = RE_SOAK_DONE.match(text)
+        if m:
+            # By position the first run is pass 1 and the soak's pass K is
+            # K + 1; records that carry pass=N number the passes themselves.
+            # After the soak's last pass the run's end is the first run's.
+            if self.soak_total is not None and int(m.group(1)) >= self.soak_total:
+                self.pass_no = 1
+            else:
+                self.enter_pass(int(m.group(1)) + 1 if self.explicit_pass else self.pass_no + 1, line.number + 1)
+            return
+        m = RE_SOAK_START.match(text)
+        if m and self.pass_no == 1:
+            self.soak_total = int(m.group(1)) if m.group(1) else None
+            if not self.explicit_pass:
+                self.enter_pass(2, line.number + 1)
+            return
         m = RE_PCI.match(text)
         if m:
             self.take_pci(line, m.group(1))
@@ -267,6 +305,8 @@ class Boot:
                     self.tests[number] = test   # a failure is never hidden
             return
         self.test_lines[number] = line.text
+        # The soak's own result ("soak: 3 passes run") closes the run: pass 1's.
+        self.test_pass[number] = 1 if test["name"].startswith("soak: ") else self.pass_no
         self.result_line[number] = line.number
         self.tests[number] = test
 
@@ -295,9 +335,33 @@ class Boot:
 
     def take_cell(self, line, rtype, fields):
         keys = CELL_KEYS.get(rtype)
-        cell = tuple(fields.get(k) for k in keys) if keys is not None else tuple(sorted(fields.items()))
+        per_pass = rtype not in RUN_RECORDS
+        if rtype == "stage" and fields.get("name") == "soak":
+            self.pass_no = 1        # the soak is over: the rest is the run's end
+        if per_pass and isinstance(fields.get("pass"), int) and fields["pass"] >= 1:
+            # The kernel names the soak pass of each record (pass=N).
+            if not self.explicit_pass or fields["pass"] != self.pass_no:
+                self.explicit_pass = True
+                self.enter_pass(fields["pass"], line.number)
+        bare = {k: v for k, v in fields.items() if k != "pass"} if per_pass else fields
+        cell = tuple(bare.get(k) for k in keys) if keys is not None else tuple(sorted(bare.items()))
         if rtype == "rng":
             cell += (rng_kind(fields),)
+        first = self.cell_first_pass.setdefault((rtype, cell), self.pass_no) if per_pass else None
+        if per_pass and first != self.pass_no:
+            # The same cell measured again in a later soak pass: that
+            # pass's figure, no conflict with the first.
+            seen = self.record_seen.get((rtype, cell, self.pass_no))
+            if seen is not None and seen == fields:
+                self.duplicates += 1
+                return
+            if seen is not None:
+                self.conflicts.append("@%s %s: line %d differs from an earlier record of pass %d"
+                                      % (rtype, " ".join("%s=%s" % kv for kv in zip(keys or (), cell)),
+                                         line.number, self.pass_no))
+            self.record_seen[(rtype, cell, self.pass_no)] = fields
+            self.later_records.setdefault(self.pass_no, {}).setdefault(rtype, []).append(fields)
+            return
         seen = self.record_seen.get((rtype, cell))
         if seen is not None:
             if seen == fields:
@@ -455,6 +519,7 @@ def parse_log(data, name, path, boot_choice="last", allow_emulated=False):
     if not boots:
         doc.update({"verdict": "NO-REPORT", "complete": False, "boot": None,
                     "identity": None, "summary": None, "plan": None, "bail_out": None,
+                    "passes": [], "worst_pass": None,
                     "tests": [], "figures": {}, "kernel_warnings": [], "earlier_boots": [],
                     "later_boots": [],
                     "integrity": {"lines": len(lines), "noise_lines_before_report": noise},
@@ -502,6 +567,12 @@ def parse_log(data, name, path, boot_choice="last", allow_emulated=False):
     for e in later:
         problems.append("later boot %d (line %d, %s) not reported: --boot %s"
                         % (e["index"], e["first_line"], e["verdict"], boot_choice))
+    passes = verdict_mod.soak_passes(b)
+    worst = verdict_mod.worst_pass(passes)
+    if worst is not None:
+        problems.append("soak: pass %d of %d is the first that did not pass (%s%s)" % (
+            worst["pass"], len(passes), worst["verdict"],
+            ": " + worst["first_failure"] if worst["first_failure"] else ""))
     boot_verdict = verdict
     verdict, more = verdict_mod.log_verdict(verdict, b, marks, emulated, allow_emulated)
     problems += more
@@ -513,6 +584,8 @@ def parse_log(data, name, path, boot_choice="last", allow_emulated=False):
         "summary": b.summary_out(),
         "plan": b.plan,
         "bail_out": b.bail_out,
+        "passes": passes,
+        "worst_pass": worst["pass"] if worst else None,
         "tests": [b.tests[n] for n in sorted(b.tests)],
         "figures": figures,
         "kernel_warnings": b.kernel_warnings,

@@ -24,7 +24,7 @@ def report(results=None, records=(), verdict=None, head=(), tap="TAP version 13"
     lines = [tap, "# cryptoqual %s image-sha256=%s" % (version, SHA), "# cpu.vendor=AuthenticAMD",
              "# cpu.family=5", "# cpu.model=10"] + list(head)
     lines += results[:1] + list(records) + results[1:]
-    lines += ["1..%d" % len(results), verdict]
+    lines += ["1..%d" % sum(1 for r in results if not r.startswith("#")), verdict]
     return lines
 
 

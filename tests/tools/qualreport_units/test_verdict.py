@@ -45,5 +45,31 @@ class VerdictTest(unittest.TestCase):
         self.assertEqual(verdict.log_verdict("PASS", b, [], {"profile": "c7", "records": 1}, True)[0], "PASS")
 
 
+class SoakTest(unittest.TestCase):
+    def soak(self, second="ok 3 - rng: x fips-monobit"):
+        lines = report(results=["ok 1 - cpu: x", "ok 2 - rng: x fips-monobit", "# soak: 1 passes",
+                                second, "# soak: pass 1 done at t=1.0: 1 ok, 0 not ok in this pass",
+                                "ok 4 - soak: 1 passes run"])
+        return parse.parse_log(log(lines), "b", "b.log")
+
+    def test_passes_by_position(self):
+        """without pass=, the soak lines count the passes; the soak's own result is the first run's"""
+        d = self.soak()
+        self.assertEqual([(p["pass"], p["ok"], p["verdict"]) for p in d["passes"]], [(1, 3, "PASS"), (2, 1, "PASS")])
+        self.assertIsNone(d["worst_pass"])
+
+    def test_failure_in_pass_2(self):
+        lines = report(results=["ok 1 - cpu: x", "ok 2 - rng: x fips-monobit", "# soak: 1 passes",
+                                "not ok 3 - rng: x fips-monobit", "# soak: pass 1 done at t=1.0",
+                                "ok 4 - soak: 1 passes run"])
+        d = parse.parse_log(log(lines), "b", "b.log")
+        self.assertEqual(d["verdict"], "FAIL")
+        self.assertEqual(d["worst_pass"], 2)
+        self.assertEqual(d["passes"][1]["first_failure"], "not ok 3 - rng: x fips-monobit")
+
+    def test_one_pass(self):
+        self.assertEqual(parse.parse_log(log(report()), "b", "b.log")["passes"], [])
+
+
 if __name__ == "__main__":
     unittest.main()
