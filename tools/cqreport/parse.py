@@ -10,7 +10,10 @@ from .identity import box_identity, emulation
 
 # ---- line forms of docs/report-format.md ----
 
-TAP_START = re.compile(r"TAP version 1[34]$")   # 13 since issue 15; 14 in older logs
+TAP_MARKERS = ("TAP version 13", "TAP version 14")   # 13 since issue 15; 14 in older logs
+# Terminal control a loader or firmware leaves on a line: CSI sequences
+# (ESC [ ... final byte), charset selections (ESC ( B), two-byte escapes.
+RE_ESCAPE = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[()*+][0-9A-Za-z]|[@-Z\\-_])")
 RE_RESULT = re.compile(r"^(not )?ok (\d+) - (.*)$")
 RE_PLAN = re.compile(r"^1\.\.(\d+)$")
 RE_VERDICT = re.compile(
@@ -108,6 +111,11 @@ class Line:
 
     __slots__ = ("number", "text", "clean", "terminated")
 
+    @classmethod
+    def of_text(cls, number, text):
+        """A clean, terminated line of the given text (part of a capture line)."""
+        return cls(number, text.encode("latin-1"), True)
+
     def __init__(self, number, raw, terminated):
         self.number = number
         self.terminated = terminated
@@ -116,6 +124,28 @@ class Line:
         raw = raw.strip(b"\x00")
         self.clean = all(0x20 <= b <= 0x7e or b == 0x09 for b in raw)
         self.text = raw.decode("latin-1").rstrip(" \t")
+
+
+def marker_line(line):
+    """Whether a line starts a report (docs/qualreport.md, "Reading a
+    capture"): None when not; "" when the line is the marker `TAP version
+    13` (or 14) once terminal escapes and bytes that are not printable
+    (loader and firmware noise) are dropped; the verdict line's text when
+    a whole verdict line stands glued before the marker (the earlier boot's
+    line end lost at a reset). Any other text before the marker (a command
+    line that ends in it) makes no boot."""
+    text = line.text
+    if "TAP version 1" not in text:
+        return None
+    plain = "".join(c for c in RE_ESCAPE.sub("", text) if " " <= c <= "~").strip()
+    for marker in TAP_MARKERS:
+        if plain == marker:
+            return ""
+        if plain.endswith(marker):
+            before = plain[: -len(marker)].rstrip()
+            if RE_VERDICT.match(before):
+                return before
+    return None
 
 
 def split_lines(data):
@@ -494,10 +524,19 @@ def parse_log(data, name, path, boot_choice="last", allow_emulated=False):
         mark = failure_mark(line)
         if mark:
             marks.append((line.number, mark, line.text))
-        # Anything may precede the report on its line (loader escapes,
-        # garbage at the wrong speed): the report starts at the marker.
-        if TAP_START.search(line.text):
-            if current is not None and current.lines == 0:
+        glued = marker_line(line)
+        if glued is not None:
+            if glued:
+                # The verdict line whose line end was lost at a reset: it
+                # is the earlier boot's, the marker starts the next.
+                m2 = failure_mark(Line.of_text(line.number, glued))
+                if m2 and not mark:
+                    marks.append((line.number, m2, glued))
+                if current is not None:
+                    current.take(Line.of_text(line.number, glued))
+                else:
+                    noise += 1
+            elif current is not None and current.lines == 0:
                 current.duplicates += 1     # a repeated first line, not a reboot
                 continue
             current = Boot(len(boots) + 1, line.number)
