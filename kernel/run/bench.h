@@ -7,10 +7,12 @@
  * 16, 64, 256, 1024, 8192 and 16384 bytes, decryption too where it is a
  * different operation (not OFB/CTR, SP 800-38A 6.4-6.5), in 1000s of bytes
  * per second and in cycles per byte, the median of BENCH_REPS repetitions
- * and their spread; a least-squares cost model (fixed cycles per operation
- * + cycles per byte) and the break-even size against the software engine
- * (or `unreliable` where a cell spread over 25 % or the fixed cost came out
- * negative: no break-even is made up from such a line);
+ * and their spread; a cost model (fixed cycles per operation + cycles per
+ * byte, a least-squares line weighted by each cell's spread, both with
+ * their uncertainty) and the break-even size against the software engine
+ * over the measured sizes (or `unreliable` where a cell spread over 25 %,
+ * the fixed cost came out negative or is known too poorly, see
+ * bstat_fit_precise: no break-even is made up from such a line);
  * variants (in place, unaligned input, both DMA contexts where a driver
  * offers them); hash engines in the same form; RNG sources in bytes per
  * second; montmul operations per second where a driver registered a
