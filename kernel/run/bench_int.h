@@ -1,8 +1,12 @@
 /*
- * bench_int: what the benchmark's files share (kernel/run/bench.c runs and
- * times, kernel/run/bench_aes.c has the AES rows, kernel/run/bench_units.c hashes,
- * RNG sources and montmul, kernel/run/bench_print.c prints tables and
- * records). Not a public interface.
+ * bench_int: what the benchmark's files share. Calls go one way, down
+ * this list, never back up:
+ *   kernel/run/bench.c        the orchestration: scope, budget, sections;
+ *   kernel/run/bench_aes.c    the AES rows; kernel/run/bench_units.c the
+ *                             hashes, RNG sources and montmul;
+ *   kernel/run/bench_print.c  tables and records;
+ *   kernel/run/bench_time.c   the timing core: sizes, bench_measure, buffers.
+ * Not a public interface.
  */
 #ifndef CQ_KERNEL_BENCH_INT_H
 #define CQ_KERNEL_BENCH_INT_H
@@ -70,6 +74,8 @@ struct bench_row {
 	const struct hash_engine *hash;
 	struct bench_cell cell[BENCH_NSIZES];
 };
+
+/* ---- bench_time.c ---- */
 
 /* A timed piece of work: count operations; returns 0 or ENGINE_E*. */
 typedef int (*bench_fn)(void *ctx, uint64_t count);
