@@ -29,9 +29,9 @@
  * and AES-256 in CBC (said in a `# bench: scope:` line).
  *
  * Determinism: the operation count of each cell comes from doubling until
- * one run lasts budget/reps, then scaling to the budget, or for an AES
- * cell from the cost predicted by the row's smaller sizes or the engine's
- * previous row (re-timing a run that looks stretched by an interruption, and scaling
+ * one run lasts budget/reps, then scaling to the budget, or for an AES or
+ * hash cell from the cost predicted by the row's smaller sizes (an AES
+ * row's first cell: the engine's previous row) (re-timing a run that looks stretched by an interruption, and scaling
  * up again when the repetitions come out far short, see bench_measure and
  * bench_measure_hint in bench_int.h); all of it depends only on cycle
  * counts, so under `qemu -icount shift=0` (TSC = instructions) two boots

@@ -93,7 +93,9 @@ static int choose_count(bench_fn fn, void *ctx, uint64_t target, uint64_t *count
 /*
  * The count to time when the cost of one operation is predicted (hint
  * cycles, from the row's smaller sizes): one run of target / hint
- * operations. A run within 1/2 .. 3/2 of target keeps its count and
+ * operations, timed a second time when it falls outside 1/2 .. 3/2 of
+ * target (the shorter time counts, so one interruption cannot skew the
+ * count). A run within 1/2 .. 3/2 of target keeps its count and
  * serves as the first repetition (*first = its cycles); one within 1/8 ..
  * 8 times target is scaled to target (*first = 0); anything else (a bad
  * guess, or an interruption) falls back to doubling from that count.
@@ -102,7 +104,7 @@ static int choose_count(bench_fn fn, void *ctx, uint64_t target, uint64_t *count
 static int choose_count_hint(bench_fn fn, void *ctx, uint64_t target, uint64_t hint,
 			     uint64_t *count, uint64_t *first)
 {
-	uint64_t n = target / hint, t;
+	uint64_t n = target / hint, t, t2;
 	int rc;
 
 	*first = 0;
@@ -113,6 +115,14 @@ static int choose_count_hint(bench_fn fn, void *ctx, uint64_t target, uint64_t h
 	rc = timed(fn, ctx, n, &t);
 	if (rc != 0)
 		return rc;
+	if (t < target / 2 || t > target + target / 2) {
+		/* Off the prediction: an interruption or a bad guess. Once more; the shorter counts. */
+		rc = timed(fn, ctx, n, &t2);
+		if (rc != 0)
+			return rc;
+		if (t2 < t)
+			t = t2;
+	}
 	if (t >= target / 2 && t <= target + target / 2) {
 		*count = n;
 		*first = t;
@@ -247,4 +257,25 @@ bool bench_buffers(struct bench_buffers **out)
 	}
 	*out = &bb;
 	return true;
+}
+
+uint64_t bench_predict_cycles(const struct bench_row *row, unsigned i, const uint64_t *last)
+{
+	uint64_t c1 = 0, c2 = 0, s1 = 0, s2 = 0, si = bench_sizes[i];
+	unsigned j;
+
+	for (j = 0; j < i; j++) {
+		const struct bench_cell *c = &row->cell[j];
+		if (!c->measured || c->ops == 0 || c->cycles == 0)
+			continue;
+		c1 = c2;
+		s1 = s2;
+		c2 = c->cycles / c->ops;
+		s2 = bench_sizes[j];
+	}
+	if (c2 == 0)
+		return last ? last[i] : 0;
+	if (c1 == 0 || c2 <= c1)
+		return bstat_muldiv(c2, si, s2);
+	return c2 + bstat_muldiv(c2 - c1, si - s2, s2 - s1);
 }

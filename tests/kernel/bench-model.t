@@ -210,6 +210,12 @@ my ($clock) = map { /^# model: clock=(\d+)$/ ? $1 : () } @out;
 ok(defined $clock && $cells > 100 && $clock <= 1.5 * $cells * 1e6,
    "good: the whole run takes at most 1.5 budgets per cell ($cells cells, " . ($clock // 'no') . ' cycles)');
 
+# Hash rows are predicted from their smaller sizes as the AES rows are: software SHA-1 at
+# 1024 bytes (10540 cycles, 31 operations per run) is timed in exactly its 3 runs, the
+# predicted run counting as the first (doubling from 1 would add 1 + 2 + ... + 32 calls).
+my ($c1024) = map { /^# model: software sha1 calls_1024=(\d+)$/ ? $1 : () } @out;
+ok(defined $c1024 && $c1024 == 3 * 31, 'good: the sha1 1024-byte cell costs its 3 runs of 31 digests, no doubling (' . ($c1024 // 'none') . ' calls)');
+
 # ---- scope: bench=quick measures AES-128 and AES-256 CBC; bench=full every key size ----
 ($st, @out) = run('wide');
 my @wrecs = bench_records(\@out);
