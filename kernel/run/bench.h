@@ -7,10 +7,12 @@
  * 16, 64, 256, 1024, 8192 and 16384 bytes, decryption too where it is a
  * different operation (not OFB/CTR, SP 800-38A 6.4-6.5), in 1000s of bytes
  * per second and in cycles per byte, the median of BENCH_REPS repetitions
- * and their spread; a least-squares cost model (fixed cycles per operation
- * + cycles per byte) and the break-even size against the software engine
- * (or `unreliable` where a cell spread over 25 % or the fixed cost came out
- * negative: no break-even is made up from such a line);
+ * and their spread; a cost model (fixed cycles per operation + cycles per
+ * byte, a least-squares line weighted by each cell's spread, both with
+ * their uncertainty) and the break-even size against the software engine
+ * over the measured sizes (or `unreliable` where a cell spread over 25 %,
+ * the fixed cost came out negative or is known too poorly, see
+ * bstat_fit_precise: no break-even is made up from such a line);
  * variants (in place, unaligned input, both DMA contexts where a driver
  * offers them); hash engines in the same form; RNG sources in bytes per
  * second; montmul operations per second where a driver registered a
@@ -27,9 +29,9 @@
  * and AES-256 in CBC (said in a `# bench: scope:` line).
  *
  * Determinism: the operation count of each cell comes from doubling until
- * one run lasts budget/reps, then scaling to the budget, or for an AES
- * cell from the cost predicted by the row's smaller sizes or the engine's
- * previous row (re-timing a run that looks stretched by an interruption, and scaling
+ * one run lasts budget/reps, then scaling to the budget, or for an AES or
+ * hash cell from the cost predicted by the row's smaller sizes (an AES
+ * row's first cell: the engine's previous row) (re-timing a run that looks stretched by an interruption, and scaling
  * up again when the repetitions come out far short, see bench_measure and
  * bench_measure_hint in bench_int.h); all of it depends only on cycle
  * counts, so under `qemu -icount shift=0` (TSC = instructions) two boots

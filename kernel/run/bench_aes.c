@@ -140,35 +140,6 @@ static uint64_t *seen_costs(const struct aes_engine *e)
 	return NULL;	/* more engines than remembered: no prediction */
 }
 
-/*
- * Predicted cycles per operation at size index i (0 when none): from the
- * row's measured smaller sizes, the straight line through the last two
- * (fixed + per-byte cost, never below the last), or from one alone its
- * cost scaled by the size ratio (an upper bound for such a cost); for the
- * row's first cell, the engine's last measured cost at this size (another
- * key size, mode or direction: close enough to start from).
- */
-static uint64_t predict_cycles(const struct bench_row *row, unsigned i, const uint64_t *last)
-{
-	uint64_t c1 = 0, c2 = 0, s1 = 0, s2 = 0, si = bench_sizes[i];
-	unsigned j;
-
-	for (j = 0; j < i; j++) {
-		const struct bench_cell *c = &row->cell[j];
-		if (!c->measured || c->ops == 0 || c->cycles == 0)
-			continue;
-		c1 = c2;
-		s1 = s2;
-		c2 = c->cycles / c->ops;
-		s2 = bench_sizes[j];
-	}
-	if (c2 == 0)
-		return last ? last[i] : 0;
-	if (c1 == 0 || c2 <= c1)
-		return bstat_muldiv(c2, si, s2);
-	return c2 + bstat_muldiv(c2 - c1, si - s2, s2 - s1);
-}
-
 bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,
 			   struct bench_buffers *bb)
 {
@@ -193,7 +164,7 @@ bool bench_measure_aes_row(const struct bench_plan *p, struct bench_row *row,
 		if (rc == 0)
 			rc = bench_measure_hint(p, aes_run_fn, &r,
 						row->bv == BV_DUAL ? 2ull * bench_sizes[i] : bench_sizes[i],
-						predict_cycles(row, i, last), &row->cell[i]);
+						bench_predict_cycles(row, i, last), &row->cell[i]);
 		else
 			row->cell[i].err = rc;
 		if (rc == 0 && last && row->bv != BV_DUAL && row->cell[i].ops)

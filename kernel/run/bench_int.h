@@ -1,8 +1,12 @@
 /*
- * bench_int: what the benchmark's files share (kernel/run/bench.c runs and
- * times, kernel/run/bench_aes.c has the AES rows, kernel/run/bench_units.c hashes,
- * RNG sources and montmul, kernel/run/bench_print.c prints tables and
- * records). Not a public interface.
+ * bench_int: what the benchmark's files share. Calls go one way, down
+ * this list, never back up:
+ *   kernel/run/bench.c        the orchestration: scope, budget, sections;
+ *   kernel/run/bench_aes.c    the AES rows; kernel/run/bench_units.c the
+ *                             hashes, RNG sources and montmul;
+ *   kernel/run/bench_print.c  tables and records;
+ *   kernel/run/bench_time.c   the timing core: sizes, bench_measure, buffers.
+ * Not a public interface.
  */
 #ifndef CQ_KERNEL_BENCH_INT_H
 #define CQ_KERNEL_BENCH_INT_H
@@ -71,6 +75,8 @@ struct bench_row {
 	struct bench_cell cell[BENCH_NSIZES];
 };
 
+/* ---- bench_time.c ---- */
+
 /* A timed piece of work: count operations; returns 0 or ENGINE_E*. */
 typedef int (*bench_fn)(void *ctx, uint64_t count);
 
@@ -92,12 +98,26 @@ int bench_measure(const struct bench_plan *p, bench_fn fn, void *ctx,
 /*
  * bench_measure with a predicted cost of hint cycles per operation (0: no
  * prediction, as bench_measure): instead of doubling from 1, one run of
- * target / hint operations sets the count (scaled to target; kept, and
- * counted as the first repetition, when it lasted 1/2 to 3/2 of target);
- * a run off by more than 8 times falls back to doubling from its count.
+ * target / hint operations sets the count (timed twice, the shorter
+ * counting, when the first time is outside 1/2 to 3/2 of target; scaled
+ * to target; kept, and counted as the first repetition, when it lasted
+ * 1/2 to 3/2 of target); a run off by more than 8 times falls back to
+ * doubling from its count.
  */
 int bench_measure_hint(const struct bench_plan *p, bench_fn fn, void *ctx,
 		       uint64_t bytes_per_op, uint64_t hint, struct bench_cell *cell);
+
+/*
+ * Predicted cycles per operation of row's cell at size index i (0 when
+ * none), the hint for bench_measure_hint: from the row's measured smaller
+ * sizes, the straight line through the last two (fixed + per-byte cost,
+ * never below the last), or from one alone its cost scaled by the size
+ * ratio (an upper bound for such a cost); for the row's first cell,
+ * last[i] (the engine's last measured cost at this size in another row:
+ * close enough to start from), or 0 when last is NULL.
+ */
+struct bench_row;
+uint64_t bench_predict_cycles(const struct bench_row *row, unsigned i, const uint64_t *last);
 
 /* "engine error -5 (hardware error)" or "a repetition took zero cycles". */
 const char *bench_strerror(int err);

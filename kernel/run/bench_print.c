@@ -163,14 +163,16 @@ void bench_print_grid(const struct bench_row *rows, unsigned n, enum bench_grid 
 
 /*
  * Fits the row's measured cells (an engine's max_len may leave out the
- * largest sizes). False, !fit->ok, with fewer than two; *largest is the
- * largest size fitted, *spread the largest spread_x10 among them.
+ * largest sizes), each weighted by its repetitions' spread
+ * (bstat_cell_sigma_x100). False, !fit->ok, with fewer than two;
+ * *smallest and *largest are the sizes fitted, *spread the largest
+ * spread_x10 among them.
  */
-static bool fit_row(const struct bench_row *r, struct bstat_fit *fit, uint32_t *largest,
-		    uint32_t *spread)
+static bool fit_row(const struct bench_row *r, struct bstat_fit *fit, uint32_t *smallest,
+		    uint32_t *largest, uint32_t *spread)
 {
 	uint32_t x[BENCH_NSIZES];
-	uint64_t y[BENCH_NSIZES];
+	uint64_t y[BENCH_NSIZES], sigma[BENCH_NSIZES];
 	unsigned i, n = 0;
 
 	fit->ok = false;
@@ -179,12 +181,15 @@ static bool fit_row(const struct bench_row *r, struct bstat_fit *fit, uint32_t *
 		if (!c->measured || c->ops == 0)
 			continue;
 		x[n] = bench_sizes[i];
-		y[n++] = bstat_muldiv(c->cycles, 100, c->ops);	/* centicycles per operation */
+		y[n] = bstat_muldiv(c->cycles, 100, c->ops);	/* centicycles per operation */
+		sigma[n++] = bstat_cell_sigma_x100(c->cycles, c->ops, c->spread_x10);
+		if (n == 1)
+			*smallest = bench_sizes[i];
 		*largest = bench_sizes[i];
 		if (c->spread_x10 > *spread)
 			*spread = c->spread_x10;
 	}
-	return n >= 2 && bstat_fit_line(x, y, n, fit);
+	return n >= 2 && bstat_fit_weighted(x, y, sigma, n, fit);
 }
 
 static const struct bench_row *reference_row(const struct bench_row *rows, unsigned n,
@@ -205,11 +210,18 @@ static long long round_x100(int64_t v)
 	return v < 0 ? -((-v + 50) / 100) : (v + 50) / 100;
 }
 
+/* An uncertainty (centicycles) rounded to whole cycles, halves up; saturated stays so. */
+static unsigned long long err_cycles(uint64_t err_x100)
+{
+	return err_x100 == BSTAT_SATURATED ? err_x100 : (err_x100 + 50) / 100;
+}
+
 /*
  * Why a fit cannot be trusted, into why (n bytes): a fitted cell spread
- * over FIT_SPREAD_MAX_X10, or a negative fixed cost (no engine gains
- * cycles per operation: the cells disagree with a straight line). False,
- * why untouched, when the fit looks sound.
+ * over FIT_SPREAD_MAX_X10; a negative fixed cost (no engine gains cycles
+ * per operation: the cells disagree with a straight line); or a fixed
+ * cost known worse than bstat_fit_precise() allows (docs/report-format.md).
+ * False, why untouched, when the fit looks sound.
  */
 static bool fit_unreliable(const struct bstat_fit *fit, uint32_t spread, char *why, size_t n)
 {
@@ -224,6 +236,11 @@ static bool fit_unreliable(const struct bstat_fit *fit, uint32_t spread, char *w
 		fmt_snprintf(why, n, "unreliable: negative fixed cost");
 		return true;
 	}
+	if (!bstat_fit_precise(fit)) {
+		fmt_snprintf(why, n, "unreliable: fixed cost +-%llu cycles",
+			     err_cycles(fit->fixed_err_x100));
+		return true;
+	}
 	return false;
 }
 
@@ -233,6 +250,8 @@ struct cost_line {
 	bool unreliable;		/* this row's fit (fit_unreliable) */
 	const char *vs;
 	char per_byte[CELL_TEXT];
+	char per_byte_err[CELL_TEXT];
+	char fixed_err[CELL_TEXT];
 	char be_rec[CELL_TEXT];		/* breakeven_bytes= value */
 	char be_text[96];		/* the table's words */
 };
@@ -244,16 +263,25 @@ static bool cost_line(const struct bench_row *rows, unsigned n, const struct ben
 	const struct bench_row *ref;
 	struct bstat_fit ref_fit;
 	struct bstat_breakeven be;
-	uint32_t largest = 0, ref_largest = 0, spread = 0, ref_spread = 0;
+	uint32_t smallest = 0, largest = 0, ref_smallest = 0, ref_largest = 0;
+	uint32_t spread = 0, ref_spread = 0;
 	char why[48];
 	size_t len;
 
-	if (!fit_row(r, &c->fit, &largest, &spread))
+	if (!fit_row(r, &c->fit, &smallest, &largest, &spread))
 		return false;
 	fmt_fixed(c->per_byte, sizeof(c->per_byte), c->fit.per_byte_x100, 2);
+	if (c->fit.fixed_err_x100 == BSTAT_SATURATED)
+		fmt_snprintf(c->fixed_err, sizeof(c->fixed_err), "unknown");
+	else
+		fmt_snprintf(c->fixed_err, sizeof(c->fixed_err), "%llu", err_cycles(c->fit.fixed_err_x100));
+	if (c->fit.per_byte_err_x100 == BSTAT_SATURATED)
+		fmt_snprintf(c->per_byte_err, sizeof(c->per_byte_err), "unknown");
+	else
+		fmt_fixed(c->per_byte_err, sizeof(c->per_byte_err), (int64_t)c->fit.per_byte_err_x100, 2);
 	c->unreliable = fit_unreliable(&c->fit, spread, why, sizeof(why));
 	ref = reference_row(rows, n, r);
-	if (ref == r || !ref || !fit_row(ref, &ref_fit, &ref_largest, &ref_spread)) {
+	if (ref == r || !ref || !fit_row(ref, &ref_fit, &ref_smallest, &ref_largest, &ref_spread)) {
 		c->vs = "none";
 		fmt_snprintf(c->be_rec, sizeof(c->be_rec), "none");
 		fmt_snprintf(c->be_text, sizeof(c->be_text), "(%s%s%s)",
@@ -272,7 +300,9 @@ static bool cost_line(const struct bench_row *rows, unsigned n, const struct ben
 				     REFERENCE_ENGINE, why);
 		return true;
 	}
-	be = bstat_breakeven(&c->fit, &ref_fit);
+	/* Over the sizes both rows measured: a break-even is never extrapolated. */
+	be = bstat_breakeven(&c->fit, &ref_fit, smallest > ref_smallest ? smallest : ref_smallest,
+			     largest < ref_largest ? largest : ref_largest);
 	bstat_format_breakeven(c->be_rec, sizeof(c->be_rec), &be);
 	if (be.kind == BSTAT_BE_FROM)
 		fmt_snprintf(c->be_text, sizeof(c->be_text), "from %llu bytes",
@@ -310,10 +340,10 @@ bool bench_print_cost(const struct bench_row *rows, unsigned n, bool table)
 		if (strlen(rows[i].base) + 1 > w)
 			w = (unsigned)strlen(rows[i].base) + 1;
 	if (table) {
-		tap_diag("bench: cost model, cycles per operation = fixed + per byte x bytes (least squares over %u..%u bytes), against %s on this CPU:",
+		tap_diag("bench: cost model, cycles per operation = fixed + per byte x bytes (least squares weighted by each cell's spread, over %u..%u bytes; +- one standard uncertainty), against %s on this CPU:",
 			 (unsigned)bench_sizes[0], (unsigned)bench_sizes[BENCH_NSIZES - 1], REFERENCE_ENGINE);
-		tap_diag("%-*s %-8s %16s %12s  %s", (int)w, "engine:algorithm", "dir", "fixed cycles/op",
-			 "cycles/byte", "faster than " REFERENCE_ENGINE);
+		tap_diag("%-*s %-8s %16s %8s %12s %8s  %s", (int)w, "engine:algorithm", "dir",
+			 "fixed cycles/op", "+-", "cycles/byte", "+-", "faster than " REFERENCE_ENGINE);
 	}
 	for (i = 0; i < n; i++) {
 		const struct bench_row *r = &rows[i];
@@ -328,18 +358,18 @@ bool bench_print_cost(const struct bench_row *rows, unsigned n, bool table)
 			continue;
 		}
 		if (table)
-			tap_diag("%-*s %-8s %16lld %12s  %s%s", (int)w, r->base, r->dir,
-			 round_x100(c.fit.fixed_x100), c.per_byte, c.be_text,
-			 r->emulated ? " (emulated)" : "");
+			tap_diag("%-*s %-8s %16lld %8s %12s %8s  %s%s", (int)w, r->base, r->dir,
+				 round_x100(c.fit.fixed_x100), c.fixed_err, c.per_byte, c.per_byte_err,
+				 c.be_text, r->emulated ? " (emulated)" : "");
 	}
 	for (i = 0; i < n; i++) {
 		const struct bench_row *r = &rows[i];
 
 		if (r->bv != BV_SEPARATE || !cost_line(rows, n, r, &c))
 			continue;
-		tap_diag("@cost engine=%s alg=%s dir=%s fixed_cycles=%lld cycles_per_byte=%s breakeven_bytes=%s vs=%s fit=%s emulated=%d",
-			 r->engine, r->alg, r->dir, round_x100(c.fit.fixed_x100), c.per_byte,
-			 c.be_rec, c.vs, c.unreliable ? "unreliable" : "ok", r->emulated);
+		tap_diag("@cost engine=%s alg=%s dir=%s fixed_cycles=%lld fixed_err=%s cycles_per_byte=%s cpb_err=%s breakeven_bytes=%s vs=%s fit=%s emulated=%d",
+			 r->engine, r->alg, r->dir, round_x100(c.fit.fixed_x100), c.fixed_err,
+			 c.per_byte, c.per_byte_err, c.be_rec, c.vs, c.unreliable ? "unreliable" : "ok", r->emulated);
 	}
 	return ok;
 }

@@ -2,6 +2,7 @@
 #include "lib/measure/bench_stats.h"
 
 #include <stdarg.h>
+#include <string.h>
 
 #include "lib/measure/fixmath.h"
 #include "lib/util/fmt.h"
@@ -96,21 +97,18 @@ uint64_t bstat_per_second(uint64_t count, uint64_t cycles, uint64_t hz)
 	return bstat_muldiv(count, hz, cycles);
 }
 
-/* ---- Least squares ---- */
+/* ---- Weighted least squares ---- */
 
 /* Largest coefficient magnitude a fit returns: differences of two stay in int64. */
 #define FIT_COEF_MAX	(1ll << 60)
+#define FIT_W_BITS	24		/* weights are integers 1 .. 2^24 (the best point's) */
+#define FIT_RESID_MAX	(1ull << 48)	/* larger residuals: the errors saturate */
 
-/*
- * round((a - b) / den) for unsigned a, b and den > 0, halves away from
- * zero, into *out; false if |result| > FIT_COEF_MAX.
- */
-static bool diff_div_round(const struct fx128 *a, const struct fx128 *b, uint64_t den,
-			   int64_t *out)
+/* round(n / d), halves away from zero, for a sign and magnitudes; false if over FIT_COEF_MAX. */
+static bool signed_div_round(bool neg, const struct fx128 *mag, const struct fx128 *d,
+			     int64_t *out)
 {
-	struct fx128 mag;
-	bool neg = fx128_absdiff(&mag, a, b);
-	uint64_t q = u128_div_round(mag, fx128_from(den));
+	uint64_t q = u128_div_round(*mag, *d);
 
 	if (q > (uint64_t)FIT_COEF_MAX)
 		return false;
@@ -118,81 +116,199 @@ static bool diff_div_round(const struct fx128 *a, const struct fx128 *b, uint64_
 	return true;
 }
 
-/*
- * Normal equations of y = a + b x over n points, with
- * D = n Sxx - Sx^2:  b = (n Sxy - Sx Sy) / D,  a = (Sy Sxx - Sx Sxy) / D.
- * Bounds (n <= 16, x <= 2^20, y <= 2^50): Sx < 2^25, Sxx < 2^45,
- * Sy < 2^54, Sxy < 2^75; every product below stays under 2^100.
- */
-bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
-		    struct bstat_fit *fit)
+/* (a - b) / d rounded, halves away from zero; false if |result| > FIT_COEF_MAX. */
+static bool diff_div_round(const struct fx128 *a, const struct fx128 *b, const struct fx128 *d,
+			   int64_t *out)
 {
-	uint64_t sx = 0, sxx = 0, sy = 0, d;
-	struct fx128 sxy = { 0, 0 }, a, b;
+	struct fx128 mag;
+	bool neg = fx128_absdiff(&mag, a, b);
+
+	return signed_div_round(neg, &mag, d, out);
+}
+
+/*
+ * sqrt(scale * num / den), rounded down, saturating at BSTAT_SATURATED:
+ * isqrt(scale) times isqrt(num * 2^(2f) / den) / 2^f, with f as large as
+ * num leaves room for (at least 20 significant bits in the second root
+ * for the ratios a fit produces).
+ */
+static uint64_t sqrt_scaled_ratio(const struct fx128 *scale, uint64_t num, const struct fx128 *den)
+{
+	unsigned f = num ? (126 - fx128_bits(fx128_from(num))) / 2 : 0;
+	struct fx128 t, p;
+
+	if (num == 0 || fx128_is_zero(*den))
+		return num ? BSTAT_SATURATED : 0;
+	t = fx128_divmod(fx128_shl(fx128_from(num), 2 * f), *den, NULL);
+	p = fx128_shr(fx128_mul(fx128_isqrt_ref(scale), fx128_isqrt_ref(&t)), f);
+	return p.hi != 0 || p.lo == BSTAT_SATURATED ? BSTAT_SATURATED : p.lo;
+}
+
+/*
+ * Weights W_i = round(2^24 sigma_min^2 / sigma_i^2), at least 1, so that
+ * w_i = 1 / sigma_i^2 = W_i / c with c = 2^24 sigma_min^2. Normal equations
+ * of y = a + b x in the W_i (S = sum W, Sx = sum W x, ...), D = S Sxx - Sx^2:
+ *   b = (S Sxy - Sx Sy) / D,   a = (Sy Sxx - Sx Sxy) / D,
+ *   Var(a) = k Sxx / D,   Var(b) = k S / D,
+ * with k = c (the sigmas as given) or, when larger, the residuals' own
+ * scale sum W r^2 / (n - 2) (the sigmas understated the scatter: the
+ * reduced chi-square exceeds 1). Bounds (n <= 8, x <= 2^15, y <= 2^42,
+ * W <= 2^24): S <= 2^27, Sx <= 2^42, Sxx <= 2^57, Sy <= 2^69, Sxy <= 2^84;
+ * Sy Sxx and Sx Sxy stay under 2^126, D under 2^84; W r^2 under 2^120
+ * (|r| < FIT_RESID_MAX).
+ */
+bool bstat_fit_weighted(const uint32_t *x, const uint64_t *y_x100, const uint64_t *sigma_x100,
+			unsigned n, struct bstat_fit *fit)
+{
+	uint64_t sig[BSTAT_MAX_POINTS], w[BSTAT_MAX_POINTS], smin = BSTAT_SATURATED;
+	uint64_t s = 0, sx = 0, sxx = 0;
+	struct fx128 sy = { 0, 0 }, sxy = { 0, 0 }, d, p, q, c, chi = { 0, 0 };
+	bool resid_ok = true;
 	unsigned i;
 
-	fit->ok = false;
-	fit->fixed_x100 = 0;
-	fit->per_byte_x100 = 0;
+	memset(fit, 0, sizeof(*fit));
 	if (n < 2 || n > BSTAT_MAX_POINTS)
 		return false;
 	for (i = 0; i < n; i++) {
 		if (x[i] > BSTAT_MAX_X || y_x100[i] > BSTAT_MAX_Y)
 			return false;
-		sx += x[i];
-		sxx += (uint64_t)x[i] * x[i];
-		sy += y_x100[i];
-		fx128_mac(&sxy, x[i], y_x100[i]);
+		sig[i] = sigma_x100 && sigma_x100[i] ? sigma_x100[i] : 1;
+		if (sig[i] > BSTAT_MAX_Y)
+			sig[i] = BSTAT_MAX_Y;
+		if (sig[i] < smin)
+			smin = sig[i];
 	}
-	d = n * sxx - sx * sx;		/* >= 0 (Cauchy-Schwarz); 0 when all x are equal */
-	if (d == 0)
+	c = fx128_shl(fx128_mul(smin, smin), FIT_W_BITS);
+	for (i = 0; i < n; i++) {
+		struct fx128 s2 = fx128_mul(sig[i], sig[i]);
+		uint64_t wi = u128_div_round(c, s2);
+
+		w[i] = wi ? wi : 1;
+		s += w[i];
+		sx += w[i] * x[i];
+		sxx += w[i] * x[i] * (uint64_t)x[i];
+		fx128_mac(&sy, w[i], y_x100[i]);
+		fx128_mac(&sxy, w[i] * x[i], y_x100[i]);
+	}
+	d = fx128_mul(s, sxx);
+	p = fx128_mul(sx, sx);
+	if (fx128_cmp(d, p) <= 0)
+		return false;		/* all x equal (D = 0; never negative, Cauchy-Schwarz) */
+	fx128_sub_from(&d, &p);
+	fx128_mul128_ref(&p, &sxy, s);
+	fx128_mul128_ref(&q, &sy, sx);
+	if (!diff_div_round(&p, &q, &d, &fit->per_byte_x100))
 		return false;
-	fx128_mul128_ref(&a, &sxy, n);
-	b = fx128_mul(sx, sy);
-	if (!diff_div_round(&a, &b, d, &fit->per_byte_x100))
+	fx128_mul128_ref(&p, &sy, sxx);
+	fx128_mul128_ref(&q, &sxy, sx);
+	if (!diff_div_round(&p, &q, &d, &fit->fixed_x100))
 		return false;
-	a = fx128_mul(sy, sxx);
-	fx128_mul128_ref(&b, &sxy, sx);
-	if (!diff_div_round(&a, &b, d, &fit->fixed_x100))
-		return false;
+	/* The residuals' scale, sum W r^2 / (n - 2), where there are degrees of freedom left. */
+	if (n > 2 && (fit->per_byte_x100 < -(1ll << 46) || fit->per_byte_x100 > (1ll << 46)))
+		resid_ok = false;	/* b x could overflow: no residuals, errors saturate */
+	for (i = 0; n > 2 && resid_ok && i < n; i++) {
+		int64_t r = (int64_t)y_x100[i] - fit->fixed_x100 - fit->per_byte_x100 * (int64_t)x[i];
+		uint64_t m = r < 0 ? (uint64_t)-r : (uint64_t)r;
+
+		if (m >= FIT_RESID_MAX) {
+			resid_ok = false;
+			break;
+		}
+		p = fx128_mul(m, m);
+		fx128_mul128_ref(&p, &p, w[i]);
+		fx128_add_to(&chi, &p);
+	}
+	if (n > 2 && resid_ok) {
+		chi = fx128_divmod(chi, fx128_from(n - 2), NULL);
+		if (fx128_cmp(chi, c) > 0)
+			c = chi;
+	}
+	if (!resid_ok) {
+		fit->fixed_err_x100 = fit->per_byte_err_x100 = BSTAT_SATURATED;
+	} else {
+		fit->fixed_err_x100 = sqrt_scaled_ratio(&c, sxx, &d);
+		fit->per_byte_err_x100 = sqrt_scaled_ratio(&c, s, &d);
+	}
 	fit->ok = true;
 	return true;
 }
 
+bool bstat_fit_line(const uint32_t *x, const uint64_t *y_x100, unsigned n,
+		    struct bstat_fit *fit)
+{
+	return bstat_fit_weighted(x, y_x100, NULL, n, fit);
+}
+
+bool bstat_fit_precise(const struct bstat_fit *fit)
+{
+	int64_t bound;
+
+	if (!fit->ok || fit->fixed_x100 <= -50)		/* rounds to a negative whole cycle */
+		return false;
+	bound = fit->fixed_x100 / 4;
+	if (fit->per_byte_x100 > 0 && BSTAT_FIXED_ERR_BLOCK * fit->per_byte_x100 > bound)
+		bound = BSTAT_FIXED_ERR_BLOCK * fit->per_byte_x100;
+	return bound >= 0 && fit->fixed_err_x100 <= (uint64_t)bound;
+}
+
+uint64_t bstat_cell_sigma_x100(uint64_t cycles, uint64_t ops, uint32_t spread_x10)
+{
+	uint64_t s;
+
+	if (ops == 0)
+		return BSTAT_SATURATED;
+	/* cycles x max(spread, 1) / 1000 per run, x 100 per operation */
+	s = u128_div_round(fx128_mul(cycles, spread_x10 > 1 ? spread_x10 : 1),
+			   fx128_mul(ops, 10));
+	return s ? s : 1;
+}
+
+/*
+ * The sign of f(x) = da + db x (-1, 0, 1) for |da|, |db| <= 2^61 and x <
+ * 2^32, in 128 bits: the positive and the negative terms apart.
+ */
+static int sign_at(int64_t da, int64_t db, uint64_t x)
+{
+	struct fx128 pos = { 0, 0 }, neg = { 0, 0 }, t;
+
+	t = fx128_from(da < 0 ? (uint64_t)-da : (uint64_t)da);
+	fx128_add_to(da < 0 ? &neg : &pos, &t);
+	t = fx128_mul(db < 0 ? (uint64_t)-db : (uint64_t)db, x);
+	fx128_add_to(db < 0 ? &neg : &pos, &t);
+	return fx128_cmp(pos, neg);
+}
+
 /*
  * The engine is faster at x bytes when f(x) = da + db x < 0, with da, db
- * the engine's fixed and per-byte cost minus the reference's (|da|, |db|
- * <= 2^61, so f(1) cannot overflow).
+ * the engine's fixed and per-byte cost minus the reference's. A straight
+ * line changes sign at most once, so f at the two ends of the measured
+ * range decides the kind, and the crossing lies strictly inside it.
  */
 struct bstat_breakeven bstat_breakeven(const struct bstat_fit *engine,
-				       const struct bstat_fit *ref)
+				       const struct bstat_fit *ref,
+				       uint32_t smallest, uint32_t largest)
 {
 	struct bstat_breakeven be = { BSTAT_BE_NEVER, 0 };
+	bool wins_small, wins_large;
 	int64_t da, db;
 
-	if (!engine->ok || !ref->ok)
+	if (!engine->ok || !ref->ok || smallest == 0 || largest < smallest)
 		return be;
 	da = engine->fixed_x100 - ref->fixed_x100;
 	db = engine->per_byte_x100 - ref->per_byte_x100;
-	if (db == 0) {
-		be.kind = da < 0 ? BSTAT_BE_ALWAYS : BSTAT_BE_NEVER;
-	} else if (db < 0) {
-		/* Decreasing: faster from the first x > da / -db (da >= -db > 0 here). */
-		if (da + db < 0) {
-			be.kind = BSTAT_BE_ALWAYS;
-		} else {
-			be.kind = BSTAT_BE_FROM;
-			be.bytes = (uint64_t)da / (uint64_t)-db + 1;
-		}
-	} else {
-		/* Increasing: faster only below the first x >= -da / db. */
-		if (da + db >= 0) {
-			be.kind = BSTAT_BE_NEVER;
-		} else {
-			uint64_t num = (uint64_t)-da, den = (uint64_t)db;
-			be.kind = BSTAT_BE_BELOW;
-			be.bytes = num / den + (num % den != 0);
-		}
+	wins_small = sign_at(da, db, smallest) < 0;
+	wins_large = sign_at(da, db, largest) < 0;
+	if (wins_small && wins_large) {
+		be.kind = BSTAT_BE_ALWAYS;
+	} else if (wins_large) {
+		/* db < 0 and da >= -db x_small > 0: faster from the first x > da / -db. */
+		be.kind = BSTAT_BE_FROM;
+		be.bytes = (uint64_t)da / (uint64_t)-db + 1;
+	} else if (wins_small) {
+		/* db > 0 and -da > db x_small: faster only below the first x >= -da / db. */
+		uint64_t num = (uint64_t)-da, den = (uint64_t)db;
+		be.kind = BSTAT_BE_BELOW;
+		be.bytes = num / den + (num % den != 0);
 	}
 	return be;
 }

@@ -73,7 +73,7 @@ check($cost && ($cost->[1]{breakeven_bytes} =~ /^(\d+|always|never|below_\d+)$/ 
 		$cost->[1]{breakeven_bytes} eq 'unknown'),
    'bench: @cost aesni aes-128-cbc encrypt has a break-even against software (or unknown)');
 print "$cost->[2]\n" if $cost;
-check(scalar(grep { /^# aesni:aes-128-cbc +encrypt +-?\d+ +-?\d+\.\d\d  (always|never|from \d+ bytes|below \d+ bytes only|\((unreliable|unknown): [^)]+\))/ } @log),
+check(scalar(grep { /^# aesni:aes-128-cbc +encrypt +-?\d+ +(\d+|unknown) +-?\d+\.\d\d +(\d+\.\d\d|unknown)  (always|never|from \d+ bytes|below \d+ bytes only|\((unreliable|unknown): [^)]+\))/ } @log),
    'bench: cost table row for aesni:aes-128-cbc with its break-even in words (or why there is none)');
 for my $src (@sources) {
 	my ($r) = grep { ($_->[0] // '') eq 'rng' && $_->[1]{source} eq $src } @recs;

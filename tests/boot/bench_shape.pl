@@ -17,7 +17,7 @@ our $BENCH_HEADER_RE =
 our %BENCH_KEYS = (
 	calibration => [qw(tsc_hz pit_hz pmtimer_hz disagreement_ppm)],
 	cipher => [qw(engine alg dir variant emulated reps bytes kbps spread_pct ops)],
-	cost => [qw(engine alg dir fixed_cycles cycles_per_byte breakeven_bytes vs fit emulated)],
+	cost => [qw(engine alg dir fixed_cycles fixed_err cycles_per_byte cpb_err breakeven_bytes vs fit emulated)],
 	hash => [qw(engine alg emulated reps bytes kbps spread_pct ops)],
 	rng => [qw(source bytes bytes_per_s emulated)],
 	montmul => [qw(engine bits ops_per_s cycles_per_op emulated)],
@@ -162,6 +162,18 @@ sub bench_shape {
 		       ($c->{fit} // '') !~ /^(ok|unreliable)$/ ||
 		       $c->{fit} eq 'unreliable' && $c->{vs} eq 'software' && $c->{breakeven_bytes} ne 'unknown' } sort keys %have;
 	$ok->(!@bad, "$label: every \@cost says fit=ok or fit=unreliable, and an unreliable fit has no break-even", @bad);
+	# fit=ok only for a fixed cost of 0 or more known within max(fixed / 4, 16 x cycles per
+	# byte) (docs/report-format.md); a break-even is never at or below the smallest size.
+	@bad = map { "$_ fixed_cycles=$have{$_}{fixed_cycles} fixed_err=$have{$_}{fixed_err} cycles_per_byte=$have{$_}{cycles_per_byte}" }
+		grep { my $c = $have{$_};
+		       my $bound = $c->{fixed_cycles} / 4;
+		       $bound = 16 * $c->{cycles_per_byte} if 16 * $c->{cycles_per_byte} > $bound;
+		       $c->{fit} eq 'ok' &&
+		       ($c->{fixed_cycles} < 0 || $c->{fixed_err} !~ /^\d+$/ || $c->{fixed_err} > $bound + 1) } sort keys %have;
+	$ok->(!@bad, "$label: no \@cost with fit=ok has a negative or imprecise fixed cost", @bad);
+	@bad = map { "$_ breakeven_bytes=$have{$_}{breakeven_bytes}" }
+		grep { $have{$_}{breakeven_bytes} =~ /^(?:below_)?(\d+)$/ && $1 <= 16 } sort keys %have;
+	$ok->(!@bad, "$label: no break-even at or below 16 bytes", @bad);
 	return @recs;
 }
 

@@ -141,12 +141,42 @@ case("a log with one record emulated=1",
 if EMU is not None:
     case("a real log of the emulation image (net5501)", EMU, ("EMULATED",))
 
+# -- boot boundaries by line --
+P_END = PASS.rindex(b"\r\n", 0, len(PASS) - 2) + 2      # start of the PASS verdict line
+F_END = FAIL.rindex(b"\r\n", 0, len(FAIL) - 2) + 2
+fail_glued = FAIL[:-2] + PASS                               # FAIL verdict, its line end lost, then a PASS boot
+case("a FAIL verdict glued to the next boot's 'TAP version 13' (its line end lost at a reset)", fail_glued, ("FAIL",))
+case("... and only the glued line and the PASS boot after it captured", FAIL[F_END:-2] + PASS, ("FAIL",))
+cmdline_split = replace_line(PASS, rb"^# cmdline: ", lambda ln: ln + b" TAP version 13")
+case("a PASS log cut after a command line that ends in 'TAP version 13', then a FAIL boot's results",
+     cmdline_split[: cmdline_split.index(b"TAP version 13\r\n", 10) + 16] + FAIL[FAIL.index(b"\r\n") + 2:])
+lost_two = PASS
+for k in (2, 3):
+    lost_two = replace_line(lost_two, rb"^ok %d - " % (10 + k), None)
+case("two results lost and one result line garbled beside them",
+     replace_line(lost_two, rb"^ok 11 - ", lambda ln: ln[:4] + GARBLE + ln[4:]), ("INCONSISTENT",))
+
 names = []
 for label, data, want, kw in cases:
     d = parse(data, **kw)
     ok(d["verdict"] in want and d["verdict"] != "PASS",
        "%s: %s" % (label, d["verdict"]), "\n".join(d["problems"][:6]))
     names.append(write("case%02d.log" % len(names), data))
+
+# A line that is the marker only after its noise is dropped starts a boot;
+# a command line ending in the marker text does not; a PASS verdict glued
+# to the next marker is its own boot's verdict.
+d = parse(cmdline_split)
+ok(d["boots"] == 1 and d["verdict"] == "PASS",
+   "a command line that ends in 'TAP version 13' starts no boot: one boot, PASS", d["problems"][:4])
+d = parse(PASS[:-2] + b"\x1b[2J\x1b[H\xff" + PASS)
+ok(d["boots"] == 2 and d["verdict"] == "PASS" and d["earlier_boots"][0]["verdict"] == "PASS"
+   and not any("earlier boot" in p for p in d["problems"]),
+   "a PASS verdict glued (escapes and a noise byte between) to the next boot's marker: two PASS boots",
+   d["problems"][:4])
+d = parse(replace_line(PASS, rb"^ok 11 - ", lambda ln: ln[:4] + GARBLE + ln[4:]))
+ok(d["verdict"] == "PASS" and d["integrity"]["missing_results"] == [11],
+   "one garbled result line explains its own missing result: PASS", d["problems"][:4])
 
 # compare: a baseline made from the clean PASS log passes it and fails
 # every damaged one.

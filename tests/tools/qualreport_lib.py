@@ -1,66 +1,42 @@
-"""Helpers shared by tests/tools/qualreport-*.t: TAP output, the tool loaded
-as a module, and real serial logs from booting the kernel in QEMU
+"""Helpers shared by tests/tools/qualreport-*.t: TAP output (tests/taplib.py),
+the tool's package (tools/cqreport) loaded, and real serial logs from booting the kernel in QEMU
 (scripts/boot-qemu.sh), made once per test file in a temporary folder."""
 
-import importlib.machinery
-import importlib.util
+import importlib
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+import types
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import taplib as tap  # noqa: E402
+from taplib import start, ok, skip, diag, done  # noqa: E402,F401
 
 TOOL = "tools/qualreport"
 BUILD = os.environ.get("CQ_BUILD", "build")
 KERNEL = os.environ.get("CQ_KERNEL", os.path.join(BUILD, "cryptoqual.elf"))
 EMU_KERNEL = os.path.join(BUILD, "cryptoqual-emu.elf")
 
-N = 0
-FAILED = 0
 TMP = tempfile.mkdtemp(prefix="qualreport-t.")
+tap.at_done(lambda: shutil.rmtree(TMP, ignore_errors=True))
 
 
-def start():
-    print("TAP version 13")
-    sys.stdout.flush()
-
-
-def ok(cond, name, why=None):
-    global N, FAILED
-    N += 1
-    print("%sok %d - %s" % ("" if cond else "not ", N, name))
-    if not cond:
-        FAILED += 1
-        if why is not None:
-            for line in str(why).splitlines()[:20]:
-                print("#   " + line)
-    sys.stdout.flush()
-    return cond
-
-
-def skip(name, reason):
-    global N
-    N += 1
-    print("ok %d - %s # SKIP %s" % (N, name, reason))
-
-
-def diag(text):
-    for line in str(text).splitlines():
-        print("# " + line)
-
-
-def done():
-    import shutil
-    shutil.rmtree(TMP, ignore_errors=True)
-    print("1..%d" % N)
-    sys.exit(1 if FAILED else 0)
+MODULES = ("common", "identity", "verdict", "parse", "baseline", "compare", "plot", "html", "cli")
 
 
 def load_tool():
-    loader = importlib.machinery.SourceFileLoader("qualreport", TOOL)
-    spec = importlib.util.spec_from_loader("qualreport", loader)
-    mod = importlib.util.module_from_spec(spec)
-    loader.exec_module(mod)
-    return mod
+    """The names of every tools/cqreport module in one namespace
+    (QR.parse_log, QR.judge, ...), as the tests call them."""
+    ns = types.SimpleNamespace()
+    for m in MODULES:
+        mod = importlib.import_module("cqreport." + m)
+        for k, v in vars(mod).items():
+            if not k.startswith("_"):
+                setattr(ns, k, v)
+    return ns
 
 
 def write(name, data):

@@ -2,7 +2,9 @@
  * Unit tests for lib/measure/bench_stats.c: exact values of every statistic, the
  * rounding rules, 128-bit intermediate products (cycle counts of 2^40 and
  * more), the least-squares fit and the break-even cases, and the
- * openssl-speed table layout.
+ * openssl-speed table layout. The weighted fit is also fed synthetic cells
+ * of known cost and noise (repetitions drawn the way a timed cell makes
+ * them) and must recover the cost within the uncertainty it states.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "lib/measure/bench_stats.h"
+#include "lib/vectors/kat.h"
 
 #define P40	(1ull << 40)
 
@@ -127,12 +130,16 @@ static void test_fit_exact(void **state)
 	assert_int_equal(f.fixed_x100, 12345);
 	assert_int_equal(f.per_byte_x100, 1789);
 
-	/* Cycles per operation near 2^40: fixed 2^39, 2^20 cycles per byte. */
+	/* Cycles per operation near BSTAT_MAX_Y: fixed 2^33, 2^20 cycles per byte. */
 	for (i = 0; i < 6; i++)
-		y[i] = 100 * ((1ull << 39) + (1ull << 20) * x[i]);
+		y[i] = 100 * ((1ull << 33) + (1ull << 20) * x[i]);
+	assert_true(y[5] <= BSTAT_MAX_Y);
 	assert_true(bstat_fit_line(x, y, 6, &f));
-	assert_int_equal(f.fixed_x100, 100 * (1ll << 39));
+	assert_int_equal(f.fixed_x100, 100 * (1ll << 33));
 	assert_int_equal(f.per_byte_x100, 100 * (1ll << 20));
+	/* An exact line has no scatter: its uncertainty is the sigmas' alone (1 centicycle). */
+	assert_true(f.fixed_err_x100 <= 2);
+	assert_true(f.per_byte_err_x100 <= 1);
 }
 
 static void test_fit_rounding(void **state)
@@ -167,7 +174,7 @@ static void test_fit_rejects(void **state)
 	static const uint32_t ok_x[2] = { 16, 32 };
 	static const uint64_t y[3] = { 1, 2, 3 };
 	static const uint64_t big_y[2] = { 1, BSTAT_MAX_Y + 1 };
-	struct bstat_fit f = { true, 5, 5 };
+	struct bstat_fit f = { true, 5, 5, 5, 5 };
 
 	(void)state;
 	assert_false(bstat_fit_line(same, y, 3, &f));
@@ -181,20 +188,35 @@ static void test_fit_rejects(void **state)
 
 static struct bstat_fit line(int64_t fixed_x100, int64_t per_byte_x100)
 {
-	struct bstat_fit f = { true, fixed_x100, per_byte_x100 };
+	struct bstat_fit f = { true, fixed_x100, per_byte_x100, 0, 0 };
 	return f;
 }
 
-static void expect_be(struct bstat_fit e, struct bstat_fit r, enum bstat_breakeven_kind kind,
-		      uint64_t bytes, const char *text)
+/* Break-even over the benchmark's sizes, 16 .. 16384 bytes, unless lo, hi say otherwise. */
+static void expect_be_in(struct bstat_fit e, struct bstat_fit r, uint32_t lo, uint32_t hi,
+			 enum bstat_breakeven_kind kind, uint64_t bytes, const char *text)
 {
-	struct bstat_breakeven be = bstat_breakeven(&e, &r);
+	struct bstat_breakeven be = bstat_breakeven(&e, &r, lo, hi);
 	char buf[32];
+
+	if (be.kind != kind || be.bytes != bytes)
+		print_message("engine %lld + %lld x, ref %lld + %lld x over %u..%u: kind %d bytes %llu\n",
+			      (long long)e.fixed_x100, (long long)e.per_byte_x100,
+			      (long long)r.fixed_x100, (long long)r.per_byte_x100, (unsigned)lo,
+			      (unsigned)hi, (int)be.kind, (unsigned long long)be.bytes);
 
 	assert_int_equal(be.kind, kind);
 	assert_int_equal(be.bytes, bytes);
 	assert_int_equal(bstat_format_breakeven(buf, sizeof(buf), &be), strlen(text));
 	assert_string_equal(buf, text);
+	if (kind == BSTAT_BE_FROM || kind == BSTAT_BE_BELOW)
+		assert_true(be.bytes > lo && be.bytes <= hi);
+}
+
+static void expect_be(struct bstat_fit e, struct bstat_fit r, enum bstat_breakeven_kind kind,
+		      uint64_t bytes, const char *text)
+{
+	expect_be_in(e, r, 16, 16384, kind, bytes, text);
 }
 
 static void test_breakeven(void **state)
@@ -220,21 +242,210 @@ static void test_breakeven(void **state)
 	/* Same per byte: decided by the fixed cost. */
 	expect_be(line(49999, 2000), sw, BSTAT_BE_ALWAYS, 0, "always");
 	expect_be(line(50000, 2000), sw, BSTAT_BE_NEVER, 0, "never");
-	/* Dearer per operation by less than the per-byte saving of one byte. */
-	expect_be(line(50050, 1900), sw, BSTAT_BE_ALWAYS, 0, "always");
-	/* Dearer by exactly one byte's saving: equal at 1, faster from 2. */
-	expect_be(line(50100, 1900), sw, BSTAT_BE_FROM, 2, "2");
-	/* Cheaper per operation by less than one byte's extra cost. */
+	/*
+	 * Crossings at or below the smallest measured size are `always` (the
+	 * engine wins at 16 bytes) or `never`: no figure of 16 bytes or less.
+	 * 501 + 19 x crosses at 1 byte; 580 + 15 x at exactly 16 (equal, not
+	 * faster, at 16; faster from 17).
+	 */
+	expect_be(line(50100, 1900), sw, BSTAT_BE_ALWAYS, 0, "always");
+	expect_be(line(58000, 1500), sw, BSTAT_BE_FROM, 17, "17");
+	expect_be(line(57900, 1500), sw, BSTAT_BE_ALWAYS, 0, "always");
+	/* Cheaper per operation by less than one byte's extra cost: dearer from 1 byte. */
 	expect_be(line(49950, 2100), sw, BSTAT_BE_NEVER, 0, "never");
+	/* A crossing beyond the largest measured size is not extrapolated: never. */
+	expect_be(line(5000000, 1900), sw, BSTAT_BE_NEVER, 0, "never");
+	expect_be_in(line(5000000, 1900), sw, 16, 65536, BSTAT_BE_FROM, 49501, "49501");
+	/* ... nor one beyond it on the other side: faster throughout the range. */
+	expect_be(line(0, 2001), sw, BSTAT_BE_ALWAYS, 0, "always");
+	expect_be_in(line(0, 2001), sw, 16, 65536, BSTAT_BE_BELOW, 50000, "below_50000");
 	/* Extreme coefficients do not overflow. */
-	expect_be(line(1ll << 60, -(1ll << 60)), line(-(1ll << 60), 1ll << 60), BSTAT_BE_FROM,
-		  2, "2");
-	expect_be(line(0, 1), line(1ll << 60, 0), BSTAT_BE_BELOW, 1ull << 60,
-		  "below_1152921504606846976");
-	/* An engine whose fit failed is never called faster. */
+	expect_be(line(1ll << 60, -(1ll << 60)), line(-(1ll << 60), 1ll << 60), BSTAT_BE_ALWAYS,
+		  0, "always");
+	expect_be(line(1ll << 60, 0), line(0, 1ll << 50), BSTAT_BE_FROM, 1025, "1025");
+	expect_be_in(line(0, 1), line(1ll << 60, 0), 16, UINT32_MAX, BSTAT_BE_ALWAYS, 0, "always");
+	/* An engine whose fit failed is never called faster; nor over an empty range. */
 	bad.ok = false;
 	expect_be(bad, sw, BSTAT_BE_NEVER, 0, "never");
 	expect_be(line(0, 0), bad, BSTAT_BE_NEVER, 0, "never");
+	expect_be_in(line(0, 0), sw, 0, 16, BSTAT_BE_NEVER, 0, "never");
+	expect_be_in(line(0, 0), sw, 64, 16, BSTAT_BE_NEVER, 0, "never");
+}
+
+static void test_fit_precise(void **state)
+{
+	struct bstat_fit f = line(40000, 2211);
+
+	(void)state;
+	/* 400 cycles + 22.11/byte: the bound is max(100, 353.76) cycles. */
+	f.fixed_err_x100 = 35376;
+	assert_true(bstat_fit_precise(&f));
+	f.fixed_err_x100 = 35377;
+	assert_false(bstat_fit_precise(&f));
+	/* A DMA engine's 18322 + 1/byte: a quarter of the fixed cost, 4580.5 cycles. */
+	f = line(1832200, 100);
+	f.fixed_err_x100 = 458050;
+	assert_true(bstat_fit_precise(&f));
+	f.fixed_err_x100 = 458051;
+	assert_false(bstat_fit_precise(&f));
+	/* Never a negative fixed cost, however precise; -0.49 rounds to 0. */
+	f = line(-50, 2000);
+	assert_false(bstat_fit_precise(&f));
+	f = line(-49, 2000);
+	assert_true(bstat_fit_precise(&f));
+	/* Unknown uncertainty, or a failed fit. */
+	f = line(40000, 2211);
+	f.fixed_err_x100 = BSTAT_SATURATED;
+	assert_false(bstat_fit_precise(&f));
+	f = line(40000, 2211);
+	f.ok = false;
+	assert_false(bstat_fit_precise(&f));
+}
+
+static void test_cell_sigma(void **state)
+{
+	(void)state;
+	/* 1e6 cycles per run of 1000 ops, 1.0 % spread: 10 cycles = 1000 centicycles. */
+	assert_int_equal(bstat_cell_sigma_x100(1000000, 1000, 10), 1000);
+	/* No spread: the 0.1 % floor, 1 cycle. */
+	assert_int_equal(bstat_cell_sigma_x100(1000000, 1000, 0), 100);
+	assert_int_equal(bstat_cell_sigma_x100(1000000, 1000, 1), 100);
+	assert_int_equal(bstat_cell_sigma_x100(1000000, 1000, 3), 300);
+	/* Never 0; ops 0 has no figure. */
+	assert_int_equal(bstat_cell_sigma_x100(1, 1000, 0), 1);
+	assert_int_equal(bstat_cell_sigma_x100(1000, 0, 5), BSTAT_SATURATED);
+}
+
+/* ---- Synthetic cells of known cost and noise ---- */
+
+#define SYN_TRIALS	400
+#define SYN_REPS	3
+#define SYN_RUN_CYCLES	12000000.0	/* a 12 ms cell at 1 GHz */
+
+/* A standard normal deviate: the sum of 12 uniforms on [0, 1) less 6 (Irwin-Hall). */
+static double normal(struct xc_rng *g)
+{
+	double s = 0;
+	int i;
+
+	for (i = 0; i < 12; i++)
+		s += (double)(xc_rng_next(g) >> 11) / 9007199254740992.0;
+	return s - 6.0;
+}
+
+/*
+ * Cells of cost fixed + per_byte x cycles per operation at the benchmark's
+ * sizes, as bench_measure makes them: ops chosen for a run of about
+ * SYN_RUN_CYCLES, SYN_REPS runs each stretched by a factor 1 + noise x a
+ * normal deviate, the median and spread of the runs.
+ */
+static void synthetic_cells(struct xc_rng *g, double fixed, double per_byte, double noise,
+			    uint64_t *y, uint64_t *sigma)
+{
+	static const uint32_t x[6] = { 16, 64, 256, 1024, 8192, 16384 };
+	uint64_t runs[SYN_REPS], ops, med;
+	unsigned i, r;
+
+	for (i = 0; i < 6; i++) {
+		double cost = fixed + per_byte * x[i];
+		ops = (uint64_t)(SYN_RUN_CYCLES / cost);
+		if (ops == 0)
+			ops = 1;
+		for (r = 0; r < SYN_REPS; r++)
+			runs[r] = (uint64_t)(cost * (double)ops * (1.0 + noise * normal(g)) + 0.5);
+		med = bstat_median(runs, SYN_REPS);
+		y[i] = bstat_muldiv(med, 100, ops);
+		sigma[i] = bstat_cell_sigma_x100(med, ops, bstat_spread_x10(runs, SYN_REPS));
+	}
+}
+
+struct syn_result {
+	unsigned fixed_within, per_byte_within;	/* trials within 2 stated uncertainties */
+	unsigned precise;			/* trials bstat_fit_precise accepts */
+	double fixed_err_mean;			/* mean stated uncertainty, cycles */
+};
+
+static struct syn_result synthetic_fits(double fixed, double per_byte, double noise)
+{
+	static const uint32_t x[6] = { 16, 64, 256, 1024, 8192, 16384 };
+	struct syn_result res = { 0, 0, 0, 0 };
+	uint64_t y[6], sigma[6];
+	struct bstat_fit f;
+	struct xc_rng g;
+	unsigned t;
+
+	xc_rng_seed(&g, 0x5eed);
+	for (t = 0; t < SYN_TRIALS; t++) {
+		double da, db;
+
+		synthetic_cells(&g, fixed, per_byte, noise, y, sigma);
+		assert_true(bstat_fit_weighted(x, y, sigma, 6, &f));
+		assert_true(f.fixed_err_x100 != BSTAT_SATURATED);
+		da = (double)f.fixed_x100 - 100.0 * fixed;
+		db = (double)f.per_byte_x100 - 100.0 * per_byte;
+		/* Within two uncertainties, and one centicycle of rounding. */
+		res.fixed_within += (da < 0 ? -da : da) <= 2.0 * (double)f.fixed_err_x100 + 1.0;
+		res.per_byte_within += (db < 0 ? -db : db) <= 2.0 * (double)f.per_byte_err_x100 + 1.0;
+		res.precise += bstat_fit_precise(&f);
+		res.fixed_err_mean += (double)f.fixed_err_x100 / 100.0 / SYN_TRIALS;
+	}
+	return res;
+}
+
+/*
+ * Software AES as on a small box: 400 cycles per call + 22.11 per byte,
+ * each run off by 0.5 % (one standard deviation). Unweighted, such noise
+ * in the 16 KiB cell alone (about 1800 cycles) moves the intercept by
+ * hundreds of cycles; weighted by each cell's spread the small cells set
+ * it. The stated uncertainty must cover the true cost (within two of it
+ * in at least 90 % of the trials: 95 % for a normal estimate, less the
+ * doubt in a spread of three runs), be small (a mean under 40 cycles) and
+ * let the fit count as precise in at least 95 % of the trials.
+ */
+static void test_fit_synthetic_software(void **state)
+{
+	struct syn_result r = synthetic_fits(400.0, 22.11, 0.005);
+
+	(void)state;
+	assert_true(r.fixed_within >= SYN_TRIALS * 9 / 10);
+	assert_true(r.per_byte_within >= SYN_TRIALS * 9 / 10);
+	assert_true(r.fixed_err_mean < 40.0);
+	assert_true(r.precise >= SYN_TRIALS * 95 / 100);
+}
+
+/* A DMA engine: 18322 cycles per request + 1.2 per byte, 1 % noise per run. */
+static void test_fit_synthetic_dma(void **state)
+{
+	struct syn_result r = synthetic_fits(18322.0, 1.2, 0.01);
+
+	(void)state;
+	assert_true(r.fixed_within >= SYN_TRIALS * 9 / 10);
+	assert_true(r.per_byte_within >= SYN_TRIALS * 9 / 10);
+	assert_true(r.fixed_err_mean < 400.0);
+	assert_true(r.precise >= SYN_TRIALS * 95 / 100);
+}
+
+/*
+ * Cells that are not one straight line (a cost per byte that rises by a
+ * third from 8 KiB, no noise: every spread 0): the sigmas alone (0.1 %)
+ * would claim a precise fixed cost; the scatter about the line must widen
+ * the uncertainty so that the true intercept (0) is covered.
+ */
+static void test_fit_not_a_line(void **state)
+{
+	static const uint32_t x[6] = { 16, 64, 256, 1024, 8192, 16384 };
+	uint64_t y[6], sigma[6];
+	struct bstat_fit f;
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < 6; i++) {
+		y[i] = (x[i] >= 8192 ? 400ull : 300ull) * x[i];
+		sigma[i] = bstat_cell_sigma_x100(y[i], 100, 0);
+	}
+	assert_true(bstat_fit_weighted(x, y, sigma, 6, &f));
+	assert_true((uint64_t)(f.fixed_x100 < 0 ? -f.fixed_x100 : f.fixed_x100) <= 2 * f.fixed_err_x100);
+	assert_true(f.fixed_err_x100 > 500);	/* the floor alone gives about 0.5 cycles */
 }
 
 static void test_format_kbps(void **state)
@@ -307,6 +518,11 @@ int main(void)
 		cmocka_unit_test(test_fit_rounding),
 		cmocka_unit_test(test_fit_rejects),
 		cmocka_unit_test(test_breakeven),
+		cmocka_unit_test(test_fit_precise),
+		cmocka_unit_test(test_cell_sigma),
+		cmocka_unit_test(test_fit_synthetic_software),
+		cmocka_unit_test(test_fit_synthetic_dma),
+		cmocka_unit_test(test_fit_not_a_line),
 		cmocka_unit_test(test_format_kbps),
 		cmocka_unit_test(test_header),
 		cmocka_unit_test(test_row),

@@ -1,0 +1,281 @@
+"""The fleet page: one self-contained static HTML file (docs/qualreport.md,
+"html")."""
+
+import os
+import shutil
+import sys
+import tempfile
+
+from .baseline import BaselineError, load_baseline
+from .common import median, short_size
+from .compare import judge, unreadable_doc
+from .parse import load_log, split_lines
+from .plot import PREFERRED_VARIANT, render_panels
+
+VERDICT_ORDER = ("NO-REPORT", "INCOMPLETE", "CRASH", "INCONSISTENT", "FAIL", "EMULATED", "PASS")
+HTML_CSS = """
+body { font: 14px sans-serif; margin: 1em 2em; color: #222; }
+table { border-collapse: collapse; }
+th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; vertical-align: top; }
+th { background: #eee; cursor: pointer; max-width: 9em; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.v-PASS { background: #b8e6b8; } td.v-FAIL, td.v-CRASH { background: #f4a6a6; }
+td.v-INCONSISTENT, td.v-INCOMPLETE, td.v-NO-REPORT { background: #f7d08a; }
+td.v-EMULATED { background: #c9c3f0; }
+span.emu { background: #c9c3f0; padding: 0 4px; font-size: 85%; }
+div.plots { display: flex; flex-wrap: wrap; gap: 8px; }
+div.plots figure { margin: 0; }
+td.failures { min-width: 20em; max-width: 36em; font-size: 85%; overflow-wrap: anywhere; }
+pre { background: #f6f6f6; padding: 4px; overflow-x: auto; }
+pre .hit { background: #f4a6a6; display: block; }
+"""
+# Sorting by a click on a column head; `#sort=N` (column number from 0)
+# in the address sorts on load (the headless test uses it). Each cell's
+# data-key is its sort key: a number, or text.
+HTML_JS = """
+function cqSort(col) {
+  var body = document.querySelector('#boxes tbody');
+  var rows = Array.prototype.slice.call(body.rows);
+  var th = document.querySelectorAll('#boxes th')[col];
+  var dir = th.getAttribute('data-dir') === 'asc' ? -1 : 1;
+  th.setAttribute('data-dir', dir === 1 ? 'asc' : 'desc');
+  rows.sort(function (a, b) {
+    var x = a.cells[col].getAttribute('data-key'), y = b.cells[col].getAttribute('data-key');
+    var nx = parseFloat(x), ny = parseFloat(y);
+    if (!isNaN(nx) && !isNaN(ny)) return dir * (nx - ny);
+    return dir * (x < y ? -1 : x > y ? 1 : 0);
+  });
+  rows.forEach(function (r) { body.appendChild(r); });
+}
+window.addEventListener('load', function () {
+  var heads = document.querySelectorAll('#boxes th');
+  for (var i = 0; i < heads.length; i++)
+    heads[i].addEventListener('click', cqSort.bind(null, i));
+  var m = /sort=(\\d+)/.exec(location.hash);
+  if (m) cqSort(parseInt(m[1], 10));
+  var imgs = document.querySelectorAll('img.plot'), n = 0;
+  for (var j = 0; j < imgs.length; j++) if (imgs[j].complete && imgs[j].naturalWidth > 0) n++;
+  document.body.setAttribute('data-plots-loaded', n);
+  var cell = document.querySelector('#boxes tbody td.verdict');
+  if (cell) {
+    var r = cell.getBoundingClientRect();
+    document.body.setAttribute('data-first-verdict', [r.left, r.top, r.width, r.height].map(Math.round).join(','));
+  }
+});
+"""
+
+
+def html_escape(text):
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def printable(text, limit=300):
+    """One line of a log as safe text: not printable ASCII as \\xNN."""
+    return "".join(c if " " <= c <= "~" else "\\x%02x" % ord(c) for c in text[:limit])
+
+
+def box_verdict(runs):
+    """The worst verdict among a box's runs (VERDICT_ORDER)."""
+    return min((r["verdict"] for r in runs), key=lambda v: VERDICT_ORDER.index(v) if v in VERDICT_ORDER else 0)
+
+
+def throughput_cells(doc):
+    """{(kind, engine, alg): {bytes: MB/s}} of one document: @cipher encrypt
+    cells of the separate-aligned variant (or without a variant) and @hash
+    cells."""
+    cells = {}
+    for kind in ("cipher", "hash"):
+        for r in doc["figures"].get(kind, []):
+            if not isinstance(r.get("bytes"), int) or not isinstance(r.get("kbps"), (int, float)):
+                continue
+            if kind == "cipher" and (r.get("dir", "encrypt") != "encrypt"
+                                     or r.get("variant", PREFERRED_VARIANT) != PREFERRED_VARIANT):
+                continue
+            cells.setdefault((kind, r.get("engine", "?"), r.get("alg", "?")), {})[r["bytes"]] = r["kbps"] / 1000.0
+    return cells
+
+
+def fleet_panels(boxes):
+    """{(kind, engine, alg): {bytes: ([real boxes' MB/s], [emulated boxes' MB/s])}},
+    one value per box (the median of its runs)."""
+    panels = {}
+    for b in boxes:
+        per = {}
+        for doc in b["docs"]:
+            for key, cells in throughput_cells(doc).items():
+                for n, v in cells.items():
+                    per.setdefault(key, {}).setdefault(n, []).append(v)
+        for key, cells in per.items():
+            for n, vs in cells.items():
+                slot = panels.setdefault(key, {}).setdefault(n, ([], []))
+                slot[1 if b["emulated"] else 0].append(median(vs))
+    return panels
+
+
+def baseline_throughput(base):
+    """{(kind, engine, alg): {bytes: (baseline MB/s, lowest passing MB/s or None)}}."""
+    out = {}
+    for f in (base or {}).get("figures", []):
+        m = f.get("match", {})
+        if f.get("record") not in ("cipher", "hash") or f.get("field") != "kbps" or "bytes" not in m:
+            continue
+        if f["record"] == "cipher" and (m.get("dir", "encrypt") != "encrypt"
+                                        or m.get("variant", PREFERRED_VARIANT) != PREFERRED_VARIANT):
+            continue
+        if not isinstance(f.get("baseline"), (int, float)):
+            continue
+        low = f["baseline"] * f["min_ratio"] / 1000.0 if "min_ratio" in f else None
+        out.setdefault((f["record"], m.get("engine", "?"), m.get("alg", "?")), {})[m["bytes"]] = (
+            f["baseline"] / 1000.0, low)
+    return out
+
+
+def log_lines(path):
+    try:
+        with open(path, "rb") as f:
+            return split_lines(f.read())
+    except OSError:
+        return []
+
+
+def cmd_html(args):
+    import base64
+    base = None
+    if args.baseline:
+        try:
+            base = load_baseline(args.baseline)
+        except BaselineError as e:
+            print("qualreport: baseline: %s" % e, file=sys.stderr)
+            return 2
+    runs = []
+    for path in args.logs:
+        try:
+            doc = load_log(path, args.boot, args.allow_emulated)
+        except (OSError, ValueError) as e:
+            doc = dict(unreadable_doc(path), log=path, figures={}, problems=[
+                "cannot read: %s" % (getattr(e, "strerror", None) or e)], emulated=None)
+        doc["_checks"] = judge(doc, base) if base and doc.get("identity") is not None else []
+        runs.append(doc)
+    boxes = {}
+    for d in runs:
+        boxes.setdefault(d["box_key"], []).append(d)
+    fleet = [{"box": ds[0]["box"], "key": k, "docs": ds, "verdict": box_verdict(ds),
+              "emulated": any(d.get("emulated") for d in ds)} for k, ds in boxes.items()]
+    panels = fleet_panels(fleet)
+    base_tp = baseline_throughput(base)
+    # Columns: one per engine, its 8 KiB (or largest) throughput, aes-128-cbc
+    # or sha256 when it has them.
+    columns = []
+    for kind, engine, alg in sorted(panels):
+        if (kind, engine) in [(c[0], c[1]) for c in columns]:
+            continue
+        algs = sorted(a for k, e, a in panels if (k, e) == (kind, engine))
+        pick = next((a for a in ("aes-128-cbc", "sha256") if a in algs), algs[0])
+        sizes = sorted(panels[(kind, engine, pick)])
+        size = 8192 if 8192 in sizes else sizes[-1]
+        columns.append((kind, engine, pick, size))
+    svgs = []
+    if panels:
+        gnuplot = shutil.which("gnuplot")
+        if not gnuplot:
+            print("qualreport: gnuplot not found (Debian package gnuplot-nox)", file=sys.stderr)
+            return 2
+        with tempfile.TemporaryDirectory(prefix="qualreport.") as tmp:
+            try:
+                svgs = render_panels(panels, base_tp, tmp, gnuplot)
+            except RuntimeError as e:
+                print("qualreport: %s" % e, file=sys.stderr)
+                return 2
+    h = []
+    title = args.title or "cryptoqual fleet report: %d box(es), %d log(s)" % (len(fleet), len(runs))
+    counts = {}
+    for b in fleet:
+        counts[b["verdict"]] = counts.get(b["verdict"], 0) + 1
+    h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+    h.append("<title>%s</title><style>%s</style><script>%s</script></head><body>"
+             % (html_escape(title), HTML_CSS, HTML_JS))
+    h.append("<h1>%s</h1>" % html_escape(title))
+    h.append("<p id=\"summary\">%s%s</p>" % (", ".join("%d %s" % (counts[v], v) for v in VERDICT_ORDER if v in counts),
+                                             "; baseline %s" % html_escape(args.baseline) if base else ""))
+    h.append("<table id=\"boxes\"><thead><tr><th>box</th><th>runs</th><th>verdict</th>")
+    if base:
+        h.append("<th>baseline</th>")
+    for kind, engine, alg, size in columns:
+        h.append("<th>%s %s %s (MB/s)</th>" % (html_escape(engine), html_escape(alg), short_size(size)))
+    h.append("<th>failures</th></tr></thead><tbody>")
+    details = []
+    for bi, b in enumerate(fleet):
+        v = b["verdict"]
+        h.append("<tr id=\"box-%d\"><td data-key=\"%s\">%s%s</td><td class=\"num\" data-key=\"%d\">%d</td>"
+                 % (bi, html_escape(b["box"]), html_escape(b["box"]),
+                    " <span class=\"emu\">emulated</span>" if b["emulated"] else "", len(b["docs"]), len(b["docs"])))
+        h.append("<td class=\"verdict v-%s\" data-key=\"%d\">%s</td>" % (
+            v, VERDICT_ORDER.index(v) if v in VERDICT_ORDER else 0, v))
+        if base:
+            failed = sum(1 for d in b["docs"] if not d["_checks"] or not all(c[0] for c in d["_checks"]))
+            h.append("<td class=\"v-%s\" data-key=\"%d\">%s</td>" % ("FAIL" if failed else "PASS", failed,
+                                                                     "FAIL" if failed else "PASS"))
+        for kind, engine, alg, size in columns:
+            vals = []
+            for d in b["docs"]:
+                x = throughput_cells(d).get((kind, engine, alg), {}).get(size)
+                if x is not None:
+                    vals.append(x)
+            if vals:
+                h.append("<td class=\"num\" data-key=\"%g\">%.2f</td>" % (median(vals), median(vals)))
+            else:
+                h.append("<td class=\"num\" data-key=\"-1\">-</td>")
+        items = []
+        lines_shown = []
+        for ri, d in enumerate(b["docs"]):
+            for t in d.get("tests", []):
+                if t["status"] == "not ok":
+                    anchor = "L-%d-%d-%d" % (bi, ri, t["line"])
+                    items.append("<a href=\"#%s\">%s line %d: not ok %d - %s</a>" % (
+                        anchor, html_escape(os.path.basename(d["log"])), t["line"], t["number"],
+                        html_escape(printable(t["name"], 120))))
+                    lines_shown.append((ri, t["line"], anchor))
+            if d["verdict"] != "PASS":
+                for p in d.get("problems", [])[:2]:
+                    items.append(html_escape(printable(p, 160)))
+            bad = [c for c in d["_checks"] if not c[0]] if base else []
+            if bad:
+                items.append("%d of %d baseline check(s) failed, first: %s" % (
+                    len(bad), len(d["_checks"]), html_escape(printable(bad[0][2], 160))))
+        h.append("<td class=\"failures\" data-key=\"%d\">%s</td></tr>" % (
+            len(items), "<br>".join(items[:6]) + (" (+%d more)" % (len(items) - 6) if len(items) > 6 else "")))
+        if lines_shown:
+            details.append("<details id=\"log-%d\" open><summary>%s: failing lines</summary>" % (
+                bi, html_escape(b["box"])))
+            cache = {}
+            for ri, n, anchor in lines_shown:
+                path = b["docs"][ri]["log"]
+                lines = cache.setdefault(path, log_lines(path))
+                ctx = lines[max(0, n - 4): n + 3]
+                details.append("<pre id=\"%s\">%s</pre>" % (anchor, "".join(
+                    ("<span class=\"hit\">%s</span>" if l.number == n else "%s\n") % html_escape(
+                        "%6d  %s" % (l.number, printable(l.text))) for l in ctx)))
+            details.append("</details>")
+    h.append("</tbody></table>")
+    h.append("<h2>Throughput against buffer size</h2><p>Per engine and algorithm (encrypt, %s): the real "
+             "boxes' minimum to maximum (band) and median%s%s.</p><div class=\"plots\">"
+             % (PREFERRED_VARIANT, "; emulated runs dashed" if any(b["emulated"] for b in fleet) else "",
+                "; the baseline dotted and its lowest passing value" if base_tp else ""))
+    for (kind, engine, alg), svg in svgs:
+        h.append("<figure><img class=\"plot\" alt=\"%s %s throughput\" data-engine=\"%s\" src=\"data:image/svg+xml;"
+                 "base64,%s\"></figure>" % (html_escape(engine), html_escape(alg), html_escape(engine),
+                                            base64.b64encode(svg).decode("ascii")))
+    if not svgs:
+        h.append("<p>No @cipher or @hash records in these logs.</p>")
+    h.append("</div>")
+    if details:
+        h.append("<h2>Failing lines</h2>")
+        h += details
+    h.append("</body></html>\n")
+    with open(args.output, "w", encoding="utf-8") as f:
+        f.write("\n".join(h))
+    print("qualreport: wrote %s (%d box(es), %d log(s), %d plot(s))" % (args.output, len(fleet), len(runs), len(svgs)))
+    return 0 if all(b["verdict"] == "PASS" for b in fleet) else 1
+
+
