@@ -7,6 +7,7 @@
 #include "drivers/geode_sb/glx_sb_reg.h"
 #include "kernel/platform/hw.h"
 #include "lib/platform/pci_enum.h"
+#include "lib/util/splitmix64.h"
 
 static const char *const fault_names[GEODE_SB_NFAULTS] = {
 	"dma-timeout", "wrong-data", "dma-overrun", "ignore-key",
@@ -279,14 +280,6 @@ static void start(struct geode_sb_model *m, unsigned c)
 
 /* ---- TRNG ---- */
 
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);	/* Steele, Lea, Flood, OOPSLA 2014 */
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
 static uint32_t rng_status(struct geode_sb_model *m)
 {
 	if ((m->faults & GEODE_SB_FAULT_RNG_NEVER_VALID) ||
@@ -303,7 +296,7 @@ static unsigned raw_bit(struct geode_sb_model *m)
 	unsigned u, bit;
 
 	if (m->raw_left == 0) {
-		m->raw_pool = splitmix64(&m->rng_state);
+		m->raw_pool = splitmix64_next(&m->rng_state);
 		m->raw_left = 4;
 	}
 	u = (unsigned)(m->raw_pool & 0xFFFF);

@@ -12,6 +12,7 @@
 #include "lib/util/fmt.h"
 #include "lib/crypto/montmul.h"
 #include "lib/crypto/sha.h"
+#include "lib/util/splitmix64.h"
 
 struct padlock_model_profile {
 	const char *name, *alias, *cpu, *file;
@@ -498,11 +499,7 @@ static enum padlock_model_exc exec_xcrypt(struct padlock_model *m, struct padloc
 
 static uint64_t rng_next(struct padlock_model *m)
 {
-	/* SplitMix64 (Steele, Lea, Flood 2014): deterministic test data */
-	uint64_t z = (m->rng_state += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
+	return splitmix64_next(&m->rng_state);	/* deterministic test data */
 }
 
 /*

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lib/util/fmt.h"
+#include "lib/util/splitmix64.h"
 #include "lib/rng/rng_verdict.h"
 
 #define PATTERN32	0xa5c35a3cu	/* 16 ones; bytes 3c 5a c3 a5 in the stream */
@@ -23,15 +24,6 @@ struct bad_state {
 
 static struct bad_state st_zero, st_pattern, st_biased, st_lfsr, st_repeat;
 
-/* splitmix64 (Steele, Lea, Flood 2014): a small, fixed-seed generator. */
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 static int read_zero(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got)
 {
@@ -62,7 +54,7 @@ static int read_biased(const struct rng_source *r, uint8_t *buf, size_t len, siz
 		uint8_t v = 0;
 
 		for (j = 0; j < 8; j++) {
-			uint64_t u = splitmix64(&s->prng);
+			uint64_t u = splitmix64_next(&s->prng);
 
 			v = (uint8_t)(v << 1 | ((uint32_t)(u >> 32) < BIAS_THRESHOLD));
 		}
@@ -157,7 +149,7 @@ void rng_bad_reset(void)
 	memset(&st_repeat, 0, sizeof(st_repeat));
 	for (i = 0; i < REPEAT_BLOCK; i++) {
 		if (i % 8 == 0)
-			v = splitmix64(&seed);
+			v = splitmix64_next(&seed);
 		st_repeat.block[i] = (uint8_t)(v >> (8 * (i % 8)));
 	}
 }

@@ -3,21 +3,13 @@
 
 #include <string.h>
 
+#include "lib/util/splitmix64.h"
+
 #define RNG_REPEAT_BASE	0x100000001b3ull	/* odd: the FNV-1 64-bit prime */
 #define FP_BITS		40
 #define FP_MASK		((((uint64_t)1) << FP_BITS) - 1)
 #define WIN_MASK	0xffffffull		/* 24 bits of window number + 1 */
 
-/* splitmix64's finaliser (Steele, Lea, Flood 2014): spreads every input bit. */
-static uint64_t mix64(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ull;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebull;
-	x ^= x >> 31;
-	return x;
-}
 
 static uint64_t base_pow_window(void)
 {
@@ -37,7 +29,7 @@ void rng_repeat_init(struct rng_repeat *r)
 /* The window ending at r->pos (start = pos - WINDOW) is complete: look it up. */
 static void check_window(struct rng_repeat *r)
 {
-	uint64_t f = mix64(r->hash), start = r->pos - RNG_REPEAT_WINDOW;
+	uint64_t f = splitmix64_mix(r->hash), start = r->pos - RNG_REPEAT_WINDOW;
 	uint64_t fp = f & FP_MASK;
 	uint32_t i = (uint32_t)(f >> (64 - RNG_REPEAT_SLOT_BITS));
 

@@ -7,16 +7,13 @@
 #include <string.h>
 
 #include "lib/util/hex.h"
+#include "lib/util/splitmix64.h"
 
 const size_t xc_aes_lengths[XC_AES_LENGTHS] = { 16, 32, 48, 64, 256, 1008, 4096, 16384 };
 /* Around the SHA padding boundaries (55/56 bytes: the length field still
  * fits in the block or not; 63/64/65: one block and a byte either side). */
 const size_t xc_hash_lengths[XC_HASH_LENGTHS] = { 0, 1, 55, 56, 63, 64, 65, 1000, 16384 };
 
-/* SplitMix64 (see kat.h for the source). */
-#define SPLITMIX_GAMMA	0x9E3779B97F4A7C15ull
-#define SPLITMIX_MUL1	0xBF58476D1CE4E5B9ull
-#define SPLITMIX_MUL2	0x94D049BB133111EBull
 
 void xc_rng_seed(struct xc_rng *g, uint64_t seed)
 {
@@ -25,10 +22,7 @@ void xc_rng_seed(struct xc_rng *g, uint64_t seed)
 
 uint64_t xc_rng_next(struct xc_rng *g)
 {
-	uint64_t z = (g->state += SPLITMIX_GAMMA);
-	z = (z ^ (z >> 30)) * SPLITMIX_MUL1;
-	z = (z ^ (z >> 27)) * SPLITMIX_MUL2;
-	return z ^ (z >> 31);
+	return splitmix64_next(&g->state);
 }
 
 void xc_rng_fill(struct xc_rng *g, uint8_t *p, size_t n)

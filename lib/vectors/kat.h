@@ -122,7 +122,7 @@ void kat_hash_run(const struct hash_engine *h, uint8_t *buf, size_t cap,
 /* ---- Cross-check (crosscheck.c) ---- */
 
 /*
- * The pseudo-random generator of the cross-check: SplitMix64 (G. Steele,
+ * The pseudo-random generator of the cross-check: SplitMix64 (lib/util/splitmix64.h; G. Steele,
  * D. Lea, C. Flood, "Fast splittable pseudorandom number generators",
  * OOPSLA 2014): state += 0x9E3779B97F4A7C15, then the output is the state
  * mixed by two xor-shift-multiply steps. Not for secrets: only so a seed

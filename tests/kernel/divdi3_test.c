@@ -14,16 +14,14 @@ uint64_t cq_umoddi3(uint64_t n, uint64_t d);
 int64_t cq_divdi3(int64_t a, int64_t b);
 int64_t cq_moddi3(int64_t a, int64_t b);
 
+#include "lib/util/splitmix64.h"
 #include "tests/host/tap_ok.h"
 
 static uint64_t state = 0x5eed2026u;
 
-static uint64_t next(void)	/* SplitMix64 */
+static uint64_t next(void)
 {
-	uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
+	return splitmix64_next(&state);
 }
 
 static unsigned bad_u, bad_s, checked;

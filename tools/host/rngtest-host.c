@@ -35,6 +35,7 @@
 #include "lib/rng/rng_bad.h"
 #include "lib/rng/rng_quality.h"
 #include "lib/rng/rng_verdict.h"
+#include "lib/util/splitmix64.h"
 
 #define EXIT_USAGE	2
 #define CHUNK		65536
@@ -73,15 +74,6 @@ static uint32_t parse_micro(const char *s)
 
 /* ---- generators ---- */
 
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 static void fill_prng(uint64_t *s, uint8_t *buf, size_t len)
 {
 	size_t i;
@@ -89,7 +81,7 @@ static void fill_prng(uint64_t *s, uint8_t *buf, size_t len)
 
 	for (i = 0; i < len; i++) {
 		if (i % 8 == 0)
-			v = splitmix64(s);
+			v = splitmix64_next(s);
 		buf[i] = (uint8_t)(v >> (8 * (i % 8)));
 	}
 }
@@ -104,7 +96,7 @@ static void fill_biased(uint64_t *s, uint32_t p1, uint8_t *buf, size_t len)
 		uint8_t v = 0;
 
 		for (j = 0; j < 8; j++)
-			v = (uint8_t)(v << 1 | ((uint32_t)(splitmix64(s) >> 32) < p1));
+			v = (uint8_t)(v << 1 | ((uint32_t)(splitmix64_next(s) >> 32) < p1));
 		buf[i] = v;
 	}
 }
@@ -145,7 +137,7 @@ static void poker_edge_block(uint64_t *s, uint8_t *blk)
 	}
 	for (guard = 0; guard < 1000000; guard++) {
 		unsigned sum = poker_sum(count), lo = FIPS_POKER_HI - 2 * count[15] - 1;
-		uint64_t r = splitmix64(s);
+		uint64_t r = splitmix64_next(s);
 		unsigned pos = 1 + (unsigned)(r % (2 * FIPS_BLOCK_BYTES - 1));   /* not byte 0's MSB nibble */
 		unsigned to = (unsigned)((r >> 32) % 15), shift = pos % 2 ? 0 : 4;
 		unsigned from = (blk[pos / 2] >> shift) & 15;

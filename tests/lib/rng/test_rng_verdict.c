@@ -18,6 +18,7 @@
 #include "lib/rng/rng_quality.h"
 #include "lib/rng/rng_repeat.h"
 #include "lib/rng/rng_verdict.h"
+#include "lib/util/splitmix64.h"
 
 static struct rngq q;
 static uint8_t buf[4096];
@@ -25,14 +26,6 @@ static uint8_t buf[4096];
 /* A good source: splitmix64 (passes BigCrush), for the "must pass" side. */
 static uint64_t good_state;
 
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 static int read_good(const struct rng_source *r, uint8_t *out, size_t len, size_t *got)
 {
@@ -42,7 +35,7 @@ static int read_good(const struct rng_source *r, uint8_t *out, size_t len, size_
 	(void)r;
 	for (i = 0; i < len; i++) {
 		if (i % 8 == 0)
-			v = splitmix64(&good_state);
+			v = splitmix64_next(&good_state);
 		out[i] = (uint8_t)(v >> (8 * (i % 8)));
 	}
 	*got = len;
@@ -208,7 +201,7 @@ static void test_repeat_detector(void **state)
 	size_t i;
 
 	for (i = 0; i < sizeof(d); i++)
-		d[i] = (uint8_t)splitmix64(&s);
+		d[i] = (uint8_t)splitmix64_next(&s);
 	rng_repeat_init(&rep);
 	rng_repeat_feed(&rep, d, sizeof(d));
 	assert_int_equal(rep.hits, 0);
@@ -249,7 +242,7 @@ static void test_linear_complexity(void **state)
 	}
 	assert_int_equal(rng_lc_complexity(seg, RNG_LC_BITS), 16);
 	for (i = 0; i < sizeof(seg); i++)
-		seg[i] = (uint8_t)splitmix64(&s);
+		seg[i] = (uint8_t)splitmix64_next(&s);
 	j = rng_lc_complexity(seg, RNG_LC_BITS);
 	assert_true(j >= RNG_LC_BITS / 2 - RNG_LC_MARGIN && j <= RNG_LC_BITS / 2 + RNG_LC_MARGIN);
 }
