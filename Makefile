@@ -26,20 +26,18 @@ VERSION := $(shell git describe --always --dirty --tags 2>/dev/null || echo unkn
 
 WARN    := -Wall -Wextra -Werror
 # Kernel: i586-class code (a Pentium has no CMOV; the Geode LX has no long NOP and no SSE),
-# tuned for the Geode LX (fewer instructions than -mtune=i586, which avoids movzbl).
-# Size (the image must stay within 128 KiB, tests/tools/image-size.t): cold code at
-# -Oz ($(KSIZE) below), one section per function and object so the linker drops what nothing uses
-# (--gc-sections), and a 4-byte stack alignment (no SSE outside .text_cpufeat, whose
-# functions realign their stack; locals declared aligned(16) are realigned by GCC).
-# The files in KHOT_SRC (the cipher rounds, AES-NI and the hash) stay at -O2.
-# Calling convention ($(KABI)): the first three integer arguments in EAX, EDX, ECX
-# and the callee pops the rest (-mregparm=3 -mrtd: 3.1 KB less code than pushes and
-# caller cleanup). Variadic functions keep the stack convention. What assembly
-# calls or implements is declared CQ_ASMLINKAGE (kernel/platform/exceptions.h) or
-# AES_I386_ABI (lib/crypto/aes_tables.h): the i386 System V convention. libgcc is
-# built for that convention too, so the kernel does not link it: its 64-bit
-# division is kernel/platform/divdi3.c. make bench-i386 reaches the kernel objects
-# through cdecl entry points (tools/bench/bench-i386-abi.c).
+# tuned for the Geode LX. Cold code is built for size ($(KSIZE) below) with one section per
+# function and object, so the linker drops what nothing uses (--gc-sections); the image must
+# stay under the ceiling of tests/tools/image-size.t. The stack is 4-byte aligned: nothing
+# outside .text_cpufeat uses SSE, and those functions realign their stack.
+# The files in KHOT_SRC (the software AES rounds, the SHA compression) are built at -O2.
+# Calling convention ($(KABI)): the first three integer arguments in EAX, EDX, ECX and the
+# callee pops the rest. Variadic functions keep the stack convention. What assembly calls or
+# implements is declared CQ_ASMLINKAGE (kernel/platform/exceptions.h) or AES_I386_ABI
+# (lib/crypto/aes_tables.h): the i386 System V convention. libgcc is built for that
+# convention, so the kernel does not link it: its 64-bit division is kernel/platform/divdi3.c.
+# make bench-i386 reaches the kernel objects through cdecl entry points
+# (tools/bench/bench-i386-abi.c).
 KABI := -mregparm=3 -mrtd
 KCFLAGS := -std=gnu11 -m32 -march=i586 -mtune=geode -Os -ffunction-sections -fdata-sections \
 	-mpreferred-stack-boundary=2 $(KABI) \
@@ -51,42 +49,28 @@ KASFLAGS := -m32 -march=i586 -Wa,-march=i586 -ffile-prefix-map=$(CURDIR)=.
 KLDFLAGS := -m32 -nostdlib -static -no-pie -Wl,--build-id=none -Wl,-T,linker.ld -Wl,--gc-sections \
 	-Wl,-z,noexecstack -Wl,--no-warn-rwx-segments
 
-# Hot kernel code, compiled at -O2 ($(KOPT) follows KCFLAGS in the kernel rule):
-# the assembly rounds of the software AES reference and the SHA compression
-# functions every hardware engine is measured against (and the image hash at
-# boot); the SHA padding and buffering (lib/crypto/sha.c) are cold code, which
-# saves 288 bytes. lib/crypto/aes.c
-# (the software modes around the assembly rounds) is at -Os: 320 bytes less
-# for 2 % more instructions per byte. The AES-NI driver is at -Os too, which
-# saves 860 bytes: make bench-i386 counts, AES-128 instructions per byte at
-# -Os / -O2, ECB 1.05 / 1.09, CBC decrypt 1.28 / 1.23, CTR 1.45 / 1.47, CBC
-# encrypt 2.64 / 2.20 (OpenSSL's aesni-x86: 1.18, 1.33, 1.35, 3.72).
+# Hot kernel code, compiled at -O2 ($(KOPT) follows KCFLAGS in the kernel rule): the
+# software AES rounds and the SHA compression functions every hardware engine is measured
+# against. The software modes (lib/crypto/aes.c) and the AES-NI driver are the measured code
+# of KBENCH_SRC: built with $(KSIZE) but not $(KSIZE_COLD), so the passes that make their
+# loops shorter stay on (make bench-i386 counts their instructions per byte against OpenSSL's).
 KHOT_SRC := lib/crypto/aes_i386.c lib/crypto/sha_blocks.c
-# Cold code (everything else): -Oz rather than -Os (1.1 KB less), no frame
-# pointer (this compiler keeps one at -Os; nothing walks EBP chains: 1.1 KB),
-# a static function called once stays a function (0.9 KB: GCC's inlining of
-# those grows -Os code here), and no sibling calls (0.3 KB). Together 3.4 KB.
+# Cold code (everything else): -Oz, no frame pointer (nothing walks EBP chains), a static
+# function called once stays a function, and no sibling calls.
 KSIZE := -Oz -fomit-frame-pointer -fno-inline-functions-called-once -fno-optimize-sibling-calls
-# Passes off where make bench-i386 does not measure (KBENCH_SRC): jump
-# threading, IPA scalar replacement, tail merging (640 bytes less; in the AES-NI
-# driver they save nothing and add an instruction per call); with the LTO below,
-# jump tables, dominator optimisations and copy propagation (1152 bytes less;
-# the RNG statistics over 8 MiB per source take the same time, 8.6 s of
-# guest instructions under -icount).
+# Passes off in cold code that make bench-i386 does not measure (not in KBENCH_SRC): they
+# grow -Oz code here.
 KSIZE_COLD := -fno-thread-jumps -fno-ipa-sra -fno-tree-tail-merge \
 	-fno-jump-tables -fno-tree-dominator-opts -fno-tree-copy-prop
 KBENCH_SRC := lib/crypto/aes.c drivers/aesni/aesni.c
-# Link-time optimisation of the cold code (2.5 KB less: the drivers' and the
-# run's calls into each other and into lib/ are inlined or specialised at the
-# link, with -Oz). Not in it (KNOLTO): the hot and measured code; the files
-# with CPUFEAT_FN functions (target attributes and .text_cpufeat; the LTO
-# partitioner would mix them with i586 code); the C library and the 64-bit
-# division (GCC calls them behind LTO's back: it would drop them). Fat objects:
-# the emulation image and make bench-i386 link the same objects without LTO.
-# One partition, so the result does not depend on how LTRANS jobs are split.
-# -Wno-maybe-uninitialized: GCC 12 sees a false one across files at the link
-# (kat_hash_run's dlen, set by every path that reads it); every file is still
-# compiled with -Werror.
+# Link-time optimisation of the cold code. Not in it (KNOLTO): the hot and measured code; the
+# files with CPUFEAT_FN functions (target attributes and .text_cpufeat: the LTO partitioner
+# would mix them with i586 code); the C library and the 64-bit division (GCC calls them
+# behind LTO's back, so LTO would drop them). Fat objects: the emulation image and make
+# bench-i386 link the same objects without LTO. One partition, so the result does not depend
+# on how LTRANS jobs are split. -Wno-maybe-uninitialized: GCC 12 sees a false one across
+# files at the link (kat_hash_run's dlen, set by every path that reads it); every file is
+# still compiled with -Werror.
 KLTO := -flto -ffat-lto-objects
 KNOLTO := $(KHOT_SRC) $(KBENCH_SRC) kernel/platform/fpu.c kernel/run/selftest.c \
 	drivers/rdrand/rdrand.c kernel/platform/libc.c kernel/platform/divdi3.c
@@ -232,7 +216,7 @@ RUN_OPTS   =
 
 run: deps
 	$(MAKE) $(RUN_BUILD)
-	scripts/boot-qemu.sh --cpu '$(RUN_CPU)' $(RUN_OPTS) --show -- $(RUN_KERNEL) $(RUN_ARGS)
+	scripts/boot-qemu.sh --cpu '$(RUN_CPU)' $(RUN_OPTS) $(if $(LOG),--log '$(LOG)') --show -- $(RUN_KERNEL) $(RUN_ARGS)
 
 check: deps
 	$(MAKE) kernel tools unit

@@ -1,6 +1,6 @@
 /*
  * kjmp_set / kjmp_long: setjmp/longjmp for the kernel (no signal masks).
- * struct kjmp { ebx, esi, edi, ebp, esp, eip } (kernel/guard.h).
+ * struct kjmp { ebx, esi, edi, ebp, esp, eip } (kernel/platform/exceptions.h).
  * Used to leave a test that faulted: the exception handler jumps back to the
  * test runner, which records the test as `not ok` and carries on.
  */

@@ -6,7 +6,7 @@
  *     as all zero, as the host tests' layer does); the real CPUID is then
  *     never executed;
  *   - PCI configuration mechanism #1 (ports 0xCF8 and 0xCFC-0xCFF, any
- *     width): a lib/pci_model machine replaces the QEMU machine's
+ *     width): a lib/host/pci_model.c machine replaces the QEMU machine's
  *     configuration space entirely;
  *   - MMIO: a model behind a BAR of a model PCI function, decoded at the
  *     address the BAR holds at the time of the access (the driver may

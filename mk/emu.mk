@@ -89,6 +89,12 @@ ifneq ($(filter run,$(MAKECMDGOALS)),)
 ifeq ($(filter $(MACHINE),$(shell scripts/emu-cpu.sh --list)),)
 $(error MACHINE=$(MACHINE) is not an emulated machine profile; the profiles: $(shell scripts/emu-cpu.sh --list))
 endif
+# So does a fault that no model of the profile knows.
+ifneq ($(FAULT),)
+ifeq ($(filter $(FAULT),$(shell scripts/emu-cpu.sh --faults '$(MACHINE)')),)
+$(error FAULT=$(FAULT) is not a fault of profile $(MACHINE)'s models; its faults: $(or $(shell scripts/emu-cpu.sh --faults '$(MACHINE)'),none))
+endif
+endif
 endif
 RUN_OPTS   = --icount
 EMU_COMMA := ,

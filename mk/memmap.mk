@@ -43,3 +43,13 @@ $(DIVDI3_TEST): tests/kernel/divdi3_test.c $(BUILD)/i386/obj/divdi3-test.o
 	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -o $@
 
 tools: $(DIVDI3_TEST)
+
+# kernel/platform/console.c's UART drain against a 16550 model (i386), run by tests/kernel/uart-drain.t.
+UART_DRAIN_TEST := $(BUILD)/i386/uart_drain_test
+UART_DRAIN_TEST_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,kernel/platform/console.c tests/host/hw_host.c)
+
+$(UART_DRAIN_TEST): tests/kernel/uart_drain_test.c $(UART_DRAIN_TEST_OBJS) $(BUILD)/i386/libcq.a
+	@mkdir -p $(@D)
+	$(I386CC) $(I386CFLAGS) $< $(UART_DRAIN_TEST_OBJS) $(BUILD)/i386/libcq.a $(I386LDFLAGS) -o $@
+
+tools: $(UART_DRAIN_TEST)

@@ -10,11 +10,25 @@
 #   C3 Samuel 2: pentium (no CMOV, no SSE);
 #   Ivy Bridge: max, whose AES-NI and RDRAND TCG executes.
 # `--list` prints the profiles (those of emu/emu_profiles.c, in its
-# order). An unknown name is an error (exit 2, the profiles on stderr), so
+# order); `--faults PROFILE` the faults its device models know (the
+# fault_names tables of emu/models/*.c; the boot itself says which of them
+# the profile's CPU offers). An unknown name is an error (exit 2, the profiles on stderr), so
 # that `make run MACHINE=typo` stops before building anything.
 PROFILES="net5501 alix c7 nano nehemiah samuel2 zhaoxin ivybridge"
+HERE=$(dirname "$0")/..
+model_faults() {  # model_faults SOURCE: the quoted names of its fault_names table
+	sed -n '/fault_names\[[A-Z_]*\] = {/,/};/p' "$HERE/$1" | grep -o '"[a-z0-9-]*"' | tr -d '"' | tr '\n' ' ' |
+		sed 's/ $//'
+}
 case "${1:-}" in
 --list) echo "$PROFILES" ;;
+--faults)
+	case "${2:-}" in
+	net5501|alix) model_faults emu/models/geode_sb_model.c; echo ;;
+	c7|nano|nehemiah|zhaoxin) model_faults emu/models/padlock_model.c; echo ;;
+	samuel2|ivybridge) echo ;;
+	*) echo "emu-cpu: no emulated machine profile '${2:-}' (profiles: $PROFILES)" >&2; exit 2 ;;
+	esac ;;
 net5501|alix) echo 'pentium,+cmov' ;;
 c7|nano|nehemiah) echo 'qemu32' ;;
 samuel2) echo 'pentium' ;;

@@ -14,7 +14,7 @@
 # through the BIOS console only, which the comBIOS (19200) and the tinyBIOS
 # (38400) redirect to the serial port at their own speed, and the default
 # entries pass console=ttyS0 without a speed: the kernel keeps the speed the
-# firmware programmed (kernel/console.c). More entries force a speed.
+# firmware programmed (kernel/platform/console.c). More entries force a speed.
 # Entries: "quick" (the default options) and "full" (bench=full); --append
 # adds options to every entry, last (e.g. on_finish=reboot for a soak rack).
 set -eu

@@ -23,7 +23,8 @@ need_value() {
 # timeout(1) with -cpu CPU, OPTS (split into words), QEMU_EXTRA, then
 # ARGS (QEMU_NO_EXIT_DEVICE=1 leaves out isa-debug-exit). The serial console goes to LOG (emptied first; "": a temporary
 # file, removed afterwards) and, when SHOW is 1, to the terminal as well.
-# Sets qemu_status to QEMU's exit status (124 or 137 after the timeout) and
+# Sets qemu_status to QEMU's exit status (124 or 137 after the timeout;
+# "halted" when, without the exit device, QEMU still ran after the verdict) and
 # qemu_log_verdict to the serial log's own verdict: PASS or FAIL from the
 # last `cryptoqual: PASS|FAIL` line (also as a TAP comment `# cryptoqual:`),
 # or "" when the log holds none (an empty log, a console on a missing UART).
@@ -50,9 +51,34 @@ qemu_boot() {
 		-display none -monitor none -no-reboot \
 		-serial "file:$qb_log" \
 		$qb_exitdev \
-		${QEMU_EXTRA:-} "$@"
-	# shellcheck disable=SC2034 # read by the sourcing script
-	qemu_status=$?
+		${QEMU_EXTRA:-} "$@" &
+	qb_pid=$!
+	if [ -z "$qb_exitdev" ]; then
+		# No exit device (as on a real box): a kernel that halts after its
+		# verdict never ends QEMU. Once the verdict line is in the log and
+		# QEMU is still running a grace second later (a reset would have
+		# ended it: -no-reboot), the box has halted: QEMU is stopped and
+		# the status reads "halted" (qemu_verdict takes the log's verdict).
+		while kill -0 "$qb_pid" 2>/dev/null; do
+			if tr -d '\r' < "$qb_log" | grep -qE '^(# )?cryptoqual: (PASS|FAIL)'; then
+				sleep 1
+				if kill -0 "$qb_pid" 2>/dev/null; then
+					kill "$qb_pid" 2>/dev/null
+					wait "$qb_pid" 2>/dev/null
+					qb_pid=halted
+				fi
+				break
+			fi
+			sleep 0.5
+		done
+	fi
+	if [ "$qb_pid" = halted ]; then
+		qemu_status=halted
+	else
+		wait "$qb_pid"
+		# shellcheck disable=SC2034 # read by the sourcing script
+		qemu_status=$?
+	fi
 	# shellcheck disable=SC2034 # read by qemu_verdict
 	qemu_log_verdict=$(tr -d '\r' < "$qb_log" | grep -E '^(# )?cryptoqual: (PASS|FAIL)' | tail -n 1 |
 		sed -E 's/^(# )?cryptoqual: (PASS|FAIL).*/\2/')
@@ -83,6 +109,11 @@ qemu_verdict() {
 	35)
 		[ "${qemu_log_verdict:-}" = FAIL ] || { echo "$1: FAIL (qemu exit status 35; the serial log holds no FAIL verdict)"; exit 1; }
 		echo "$1: FAIL (qemu exit status 35)"; exit 1 ;;
+	halted)
+		case "${qemu_log_verdict:-}" in
+		PASS) echo "$1: PASS (the box halted after its verdict; no exit device)"; exit 0 ;;
+		*) echo "$1: FAIL (the box halted after its verdict; no exit device)"; exit 1 ;;
+		esac ;;
 	37) echo "$1: CRASH: the kernel bailed out (qemu exit status 37)"; exit 2 ;;
 	0) echo "$1: CRASH: triple fault or reset (qemu exit status 0)"; exit 2 ;;
 	124|137) echo "$1: HANG: no verdict within $3 s"; exit 2 ;;

@@ -71,22 +71,23 @@ void aesni_wipe_key(struct aesni_key *k)
 	wipe(k, sizeof(*k));
 }
 
+/*
+ * Big-endian 64-bit values as two 32-bit loads or stores and BSWAP (i486
+ * and later). The freestanding kernel's memcpy() is a call, not one MOV:
+ * an unaligned, aliasing 32-bit type gives the plain MOV.
+ */
+typedef uint32_t __attribute__((may_alias, aligned(1))) u32_una;
+
 static uint64_t load_be64(const uint8_t *p)
 {
-	uint64_t v = 0;
-	unsigned i;
-	for (i = 0; i < 8; i++)
-		v = (v << 8) | p[i];
-	return v;
+	return ((uint64_t)__builtin_bswap32(*(const u32_una *)p) << 32) |
+	       __builtin_bswap32(*(const u32_una *)(p + 4));
 }
 
 static void store_be64(uint8_t *p, uint64_t v)
 {
-	int i;
-	for (i = 7; i >= 0; i--) {
-		p[i] = (uint8_t)v;
-		v >>= 8;
-	}
+	*(u32_una *)p = __builtin_bswap32((uint32_t)(v >> 32));
+	*(u32_una *)(p + 4) = __builtin_bswap32((uint32_t)v);
 }
 
 /* ---- key expansion ---- */
@@ -241,6 +242,19 @@ AESNI_INLINE void enc_rounds(__m128i *b, unsigned n, const __m128i *k, unsigned 
 #pragma GCC unroll 8
 		for (j = 0; j < n; j++)
 			b[j] = enc_m(b[j], kr + 1);
+	}
+}
+
+/* enc_rounds() for a constant nr: every round unrolled (the rounds of a group). */
+AESNI_INLINE void enc_rounds_unrolled(__m128i *b, unsigned n, const __m128i *k, unsigned nr)
+{
+	unsigned r, j;
+
+#pragma GCC unroll 14
+	for (r = 1; r < nr; r++) {
+#pragma GCC unroll 8
+		for (j = 0; j < n; j++)
+			b[j] = enc_m(b[j], &k[r]);
 	}
 }
 
@@ -425,8 +439,8 @@ static const __m128i ctr_inc[LANES] = {
 	{ 0, 4ll << 56 }, { 0, 5ll << 56 }, { 0, 6ll << 56 },
 };
 
-AESNI_INLINE size_t ctr_groups(const __m128i *k, unsigned nr, const __m128i *base,
-			       struct ctr128 *c, const uint8_t **in, uint8_t **out, size_t len)
+AESNI_INLINE size_t ctr_groups_nr(const __m128i *k, unsigned nr, const __m128i *base,
+				  struct ctr128 *c, const uint8_t **in, uint8_t **out, size_t len)
 {
 	__m128i b[LANES], t;
 	uint32_t lo = (uint32_t)c->lo;	/* does not wrap in the loop: its condition */
@@ -447,7 +461,7 @@ AESNI_INLINE size_t ctr_groups(const __m128i *k, unsigned nr, const __m128i *bas
 				b[j] = xor_m(_mm_slli_si128(b[j], 12), &base[1]);
 			}
 		}
-		enc_rounds(b, LANES, k, nr);
+		enc_rounds_unrolled(b, LANES, k, nr);
 #pragma GCC unroll 8
 		for (j = 0; j < LANES; j++) {
 			t = xor_m(loadu(*in + BLOCK * j), &k[nr]);
@@ -462,13 +476,37 @@ AESNI_INLINE size_t ctr_groups(const __m128i *k, unsigned nr, const __m128i *bas
 	return len;
 }
 
+/*
+ * ctr_groups_nr() with nr a constant in each branch, so that its rounds
+ * unroll: no loop counter between the rounds of a group.
+ */
+AESNI_INLINE size_t ctr_groups(const __m128i *k, unsigned nr, const __m128i *base,
+			       struct ctr128 *c, const uint8_t **in, uint8_t **out, size_t len)
+{
+	if (nr == NR(4))
+		return ctr_groups_nr(k, NR(4), base, c, in, out, len);
+	if (nr == NR(6))
+		return ctr_groups_nr(k, NR(6), base, c, in, out, len);
+	return ctr_groups_nr(k, NR(8), base, c, in, out, len);
+}
+
 /* One keystream block for the counter's current value (which advances). */
-AESNI_INLINE __m128i ctr_block(const __m128i *k, unsigned nr, struct ctr128 *c)
+AESNI_INLINE __m128i ctr_block_nr(const __m128i *k, unsigned nr, struct ctr128 *c)
 {
 	__m128i b = xor_m(next_counter(c), &k[0]);
 
-	enc_rounds(&b, 1, k, nr);
+	enc_rounds_unrolled(&b, 1, k, nr);
 	return enclast_m(b, &k[nr]);
+}
+
+/* ctr_block_nr() with its rounds unrolled for each key size: a short call's cost. */
+AESNI_INLINE __m128i ctr_block(const __m128i *k, unsigned nr, struct ctr128 *c)
+{
+	if (nr == NR(4))
+		return ctr_block_nr(k, NR(4), c);
+	if (nr == NR(6))
+		return ctr_block_nr(k, NR(6), c);
+	return ctr_block_nr(k, NR(8), c);
 }
 
 AESNI_FN void aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
@@ -484,11 +522,13 @@ AESNI_FN void aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
 	c.hi = load_be64(counter);
 	c.lo = load_be64(counter + 8);
 	for (;;) {
-		/* Bytes 0-11 of the counter, 12-15 zero; and ^ round key 0. */
-		base[0] = _mm_set_epi64x((long long)__builtin_bswap64(c.lo & ~0xffffffffull),
-					 (long long)__builtin_bswap64(c.hi));
-		base[1] = xor_m(base[0], &k[0]);
-		len = ctr_groups(k, nr, base, &c, &in, &out, len);
+		if (len >= BLOCK * LANES) {
+			/* Bytes 0-11 of the counter, 12-15 zero; and ^ round key 0. */
+			base[0] = _mm_set_epi64x((long long)__builtin_bswap64(c.lo & ~0xffffffffull),
+						 (long long)__builtin_bswap64(c.hi));
+			base[1] = xor_m(base[0], &k[0]);
+			len = ctr_groups(k, nr, base, &c, &in, &out, len);
+		}
 		if (len < BLOCK)
 			break;
 		/* Fewer than LANES blocks left, or a carry out of the low 32 bits. */

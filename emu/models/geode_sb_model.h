@@ -6,7 +6,7 @@
  * every [A] is an assumption where the sources are silent, also listed in
  * docs/emulation.md):
  *   - PCI function 1022:2082 at 00:01.2, class 10.10.00, BAR0 16 KiB of
- *     32-bit memory, in a lib/pci_model machine; command register 0x0006
+ *     32-bit memory, in a lib/host/pci_model.c machine; command register 0x0006
  *     at reset (memory + bus master, as the net5501 comBIOS listing and
  *     OLPC's vsapci.fth leave it). MMIO answers only while memory decoding
  *     is on (else reads all-ones, writes dropped). DMA is NOT gated on bus

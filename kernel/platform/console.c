@@ -11,6 +11,8 @@
 
 #include "lib/util/fmt.h"
 #include "kernel/platform/hw.h"
+#include "kernel/platform/timer.h"
+#include "lib/util/wait.h"
 
 #define UART_THR 0
 #define UART_DLL 0
@@ -27,6 +29,7 @@
 #define UART_LSR 5
 #define   LSR_DR    0x01      /* data ready */
 #define   LSR_THRE  0x20      /* transmit holding register empty */
+#define   LSR_TEMT  0x40      /* transmitter empty: holding and shift register (PC16550D) */
 #define UART_SCR 7
 
 #define UART_CLOCK_DIV 115200 /* 1.8432 MHz / 16 */
@@ -287,6 +290,39 @@ void console_write(const char *s, size_t len)
 	}
 }
 
+static bool uart_empty(void *ctx)
+{
+	(void)ctx;
+	return (hw_inb(uart.base + UART_LSR) & LSR_TEMT) != 0;
+}
+
+static uint64_t poll_count;
+
+/* A clock for the drain before the TSC is calibrated: one tick per poll. */
+static uint64_t count_polls(void)
+{
+	return ++poll_count;
+}
+
+bool console_drain(char *why, size_t cap)
+{
+	uint64_t elapsed = 0;
+	unsigned long polls = 0;
+	bool tsc = tsc_hz() != 0;
+
+	if (uart.index < 0)
+		return true;
+	if (wait_poll(uart_empty, NULL, tsc ? hw_rdtsc : count_polls,
+		      tsc ? tsc_ticks_for_us(CONSOLE_DRAIN_US) : UART_TX_SPINS, &elapsed, &polls))
+		return true;
+	if (tsc)
+		fmt_snprintf(why, cap, "ttyS%d did not drain within %u ms (%lu polls): LSR=0x%02x", uart.index,
+			     CONSOLE_DRAIN_US / 1000, polls, hw_inb(uart.base + UART_LSR));
+	else
+		fmt_snprintf(why, cap, "ttyS%d did not drain within %lu polls (TSC not calibrated): LSR=0x%02x",
+			     uart.index, polls, hw_inb(uart.base + UART_LSR));
+	return false;
+}
 
 void console_emergency(const char *s)
 {

@@ -39,6 +39,34 @@ void console_write(const char *s, size_t len);
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void kvprintf(const char *fmt, va_list ap);
 
+/*
+ * How the platform reports without calling up into the run: the run
+ * installs its writers once (kernel/run/report.c, at report_begin()), and
+ * the platform's files print through console_diag() and console_bail_out().
+ * diag gets one formatted line without "# " and newline (at most
+ * CONSOLE_DIAG_BYTES - 1 bytes); bail_out a reason and does not return.
+ * Before they are installed a diagnostic is printed as "# text" and a
+ * bail-out prints "Bail out! reason" and halts.
+ */
+#define CONSOLE_DIAG_BYTES 768
+struct console_report {
+	void (*diag)(const char *text);
+	void (*bail_out)(const char *reason) __attribute__((noreturn));
+};
+void console_set_report(const struct console_report *r);
+void console_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void console_bail_out(const char *reason) __attribute__((noreturn));
+
+/*
+ * Waits until the UART has sent every byte (LSR.TEMT: holding and shift
+ * register empty, PC16550D data sheet), at most CONSOLE_DRAIN_US: a 16-byte
+ * FIFO at 9600 baud drains in about 17 ms. Called before a reset or halt so
+ * that the verdict's line end is on the wire. Returns true when drained
+ * (or there is no UART); false with why (cap bytes: the LSR value) when not.
+ */
+#define CONSOLE_DRAIN_US 50000u
+bool console_drain(char *why, size_t cap);
+
 /* Writes a string using nothing but the UART registers (for fatal paths). */
 void console_emergency(const char *s);
 

@@ -4,7 +4,7 @@
 #include <stddef.h>
 
 #include "kernel/platform/hw.h"
-#include "kernel/run/report.h"
+#include "kernel/platform/console.h"
 
 static struct cpu_info g_cpu;
 
@@ -28,7 +28,7 @@ const struct cpu_info *cpu(void)
 static void emit_kv(void *ctx, const char *key, const char *value)
 {
 	(void)ctx;
-	tap_diag("cpu.%s=%s", key, value);
+	console_diag("cpu.%s=%s", key, value);
 }
 
 void cpu_report(void)
@@ -44,7 +44,7 @@ static void dump_range(uint32_t first, uint32_t last)
 		return;     /* implausible maximum: do not walk garbage */
 	for (leaf = first; leaf <= last; leaf++) {
 		hw_cpuid(leaf, 0, &r);
-		tap_diag("CPUID %08X: %08X-%08X-%08X-%08X", leaf, r.eax, r.ebx, r.ecx, r.edx);
+		console_diag("CPUID %08X: %08X-%08X-%08X-%08X", leaf, r.eax, r.ebx, r.ecx, r.edx);
 	}
 }
 

@@ -4,7 +4,7 @@
  */
 #include "kernel/platform/emulate.h"
 
-#include "kernel/run/report.h"
+#include "kernel/platform/console.h"
 
 static const char *requested;
 
@@ -17,7 +17,7 @@ void emulate_init(const char *profile, const char *fault)
 void emulate_report(void)
 {
 	if (requested && requested[0])
-		tap_diag("warning: emulate=%s needs the emulation build (make emu); this image runs on the real hardware only",
+		console_diag("warning: emulate=%s needs the emulation build (make emu); this image runs on the real hardware only",
 			 requested);
 }
 

@@ -12,7 +12,6 @@
 #include "kernel/platform/emulate.h"
 #include "kernel/platform/hw.h"
 #include "kernel/platform/watchdog.h"
-#include "kernel/run/report.h"
 #include "kernel/platform/x86.h"
 
 extern char boot_stack_bottom[], boot_stack_top[];
@@ -183,9 +182,11 @@ CQ_ASMLINKAGE void exception_dispatch(struct trap_frame *tf)
 
 	if (tf->vector >= EXC_VECTORS) {
 		/* An IRQ: only IRQ 0 (the watchdog tick) is unmasked. */
-		if (tf->vector == VEC_IRQ0 && !in_handler)
-			watchdog_tick(tf);      /* may leave the test: does not return then */
-		else
+		if (tf->vector == VEC_IRQ0 && !in_handler) {
+			int level = watchdog_tick();
+			if (level >= 0)
+				guard_timeout(level, tf);   /* leaves the test: does not return */
+		} else
 			watchdog_irq_other(tf->vector);
 		return;
 	}
@@ -199,7 +200,7 @@ CQ_ASMLINKAGE void exception_dispatch(struct trap_frame *tf)
 	if (in_handler) {
 		/* A fault while handling a fault: nothing left to trust. */
 		console_emergency("# exception inside the exception handler\n");
-		report_bail_out("nested exception");
+		console_bail_out("nested exception");
 	}
 	in_handler = 1;
 	/* The CPU pushes no ESP on a same-privilege exception: the interrupted
@@ -207,7 +208,7 @@ CQ_ASMLINKAGE void exception_dispatch(struct trap_frame *tf)
 	dump_frame(tf, (uint32_t)(uintptr_t)&tf->eflags + 4);
 	if (guard_depth == 0 || tf->vector == 18) {
 		/* Outside any test, or a machine check. */
-		report_bail_out(exc_name(tf->vector));
+		console_bail_out(exc_name(tf->vector));
 	}
 	g = &guards[--guard_depth];
 	fill_fault(g, tf, FAULT_EXCEPTION, 0);
@@ -221,7 +222,7 @@ void guard_timeout(int level, const struct trap_frame *tf)
 	uint32_t esp = (uint32_t)(uintptr_t)&tf->eflags + 4;
 
 	if (level < 0 || level >= guard_depth) {
-		report_bail_out("watchdog: no guard to leave");
+		console_bail_out("watchdog: no guard to leave");
 	}
 	in_handler = 1;
 	g = &guards[level];
@@ -258,7 +259,7 @@ CQ_ASMLINKAGE void exception_bad_stack(const struct trap_frame *tf)
 	kprintf("#   the frame was written there and may be lost: EIP=%08x CS=%08x error=%08x\n",
 		t.eip, t.cs, t.error);
 	if (in_handler || guard_depth == 0 || df_stack_contains(esp)) {
-		report_bail_out("stack pointer outside the kernel stack");
+		console_bail_out("stack pointer outside the kernel stack");
 	}
 	g = &guards[--guard_depth];
 	fill_fault(g, &t, FAULT_BAD_STACK, esp);
@@ -304,14 +305,14 @@ CQ_ASMLINKAGE void df_task_handler(uint32_t error)
 	tf.ebp = tss_main.ebp;
 	if (in_handler) {
 		console_emergency("# double fault inside the exception handler\n");
-		report_bail_out("Double Fault");
+		console_bail_out("Double Fault");
 	}
 	in_handler = 1;
 	dump_frame(&tf, tss_main.esp);
 	kprintf("#   double fault: handled on its own stack (task gate to TSS 0x%02x); the kernel's ESP was %08x\n",
 		GDT_DF_TSS_SEL, tss_main.esp);
 	if (guard_depth == 0)
-		report_bail_out(exc_name(8));
+		console_bail_out(exc_name(8));
 	g = &guards[--guard_depth];
 	fill_fault(g, &tf, FAULT_EXCEPTION, tss_main.esp);
 	df_guard = g;

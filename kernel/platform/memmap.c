@@ -2,7 +2,6 @@
 #include "kernel/platform/memmap.h"
 
 #include "kernel/platform/console.h"
-#include "kernel/run/report.h"
 
 extern char __image_start[], __image_end[];
 
@@ -150,22 +149,22 @@ void memmap_report(void)
 {
 	unsigned i;
 	if (mm.rejected)
-		tap_diag("warning: memory: the loader's memory map is malformed: %s (size field 0x%08x)",
+		console_diag("warning: memory: the loader's memory map is malformed: %s (size field 0x%08x)",
 			 mm.rejected, (unsigned)mm.bad_entry);
 	if (!mm.from_loader) {
-		tap_diag("memory: the loader gave no memory map; using only conservative low memory");
+		console_diag("memory: the loader gave no memory map; using only conservative low memory");
 	} else {
 		for (i = 0; i < mm.n; i++)
-			tap_diag("memory: 0x%09llx-0x%09llx %s (%llu KiB)%s",
+			console_diag("memory: 0x%09llx-0x%09llx %s (%llu KiB)%s",
 				 (unsigned long long)mm.r[i].base,
 				 (unsigned long long)(mm.r[i].base + mm.r[i].length - 1),
 				 type_name(mm.r[i].type),
 				 (unsigned long long)(mm.r[i].length / 1024),
 				 mm.r[i].base + mm.r[i].length < mm.r[i].base ? " (wraps past 2^64: ignored)" : "");
 		if (mm.dropped)
-			tap_diag("memory: %u more map entries not kept", mm.dropped);
+			console_diag("memory: %u more map entries not kept", mm.dropped);
 	}
-	tap_diag("memory: image 0x%08x-0x%08x, arena 0x%08x-0x%08x (%u KiB)",
+	console_diag("memory: image 0x%08x-0x%08x, arena 0x%08x-0x%08x (%u KiB)",
 		 (unsigned)(uintptr_t)__image_start, (unsigned)(uintptr_t)__image_end,
 		 (unsigned)mm.arena_start, (unsigned)mm.arena_end,
 		 (unsigned)((mm.arena_end - mm.arena_start) / 1024));

@@ -3,7 +3,6 @@
 
 #include "kernel/platform/console.h"
 #include "kernel/platform/hw.h"
-#include "kernel/run/report.h"
 
 static uint32_t mech1_read32(void *ctx, unsigned bus, unsigned dev, unsigned fn, unsigned off)
 {
@@ -37,7 +36,7 @@ bool pci_mech1_present(void)
 static void warn_line(void *ctx, const char *msg)
 {
 	(void)ctx;
-	tap_diag("warning: pci: %s", msg);
+	console_diag("warning: pci: %s", msg);
 }
 
 int pci_scan(void)
@@ -52,10 +51,10 @@ void pci_report(void)
 	char line[160];
 	int i;
 	pci_format_header(line, sizeof(line));
-	tap_diag("pci: %s", line);
+	console_diag("pci: %s", line);
 	for (i = 0; i < ndevices; i++) {
 		pci_format_row(&devices[i], line, sizeof(line));
-		tap_diag("pci: %s", line);
+		console_diag("pci: %s", line);
 	}
 }
 

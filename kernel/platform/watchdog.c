@@ -44,13 +44,13 @@ void watchdog_init(void)
 	wd.ready = true;
 }
 
-void watchdog_arm(unsigned budget_ms)
+void watchdog_arm(unsigned budget_ms, int level)
 {
 	if (!wd.ready)
 		return;
 	if (wd.depth++ > 0)
 		return;
-	wd.level = guard_level();
+	wd.level = level;
 	wd.budget_ticks = (uint32_t)(((uint64_t)budget_ms * 1000 + WATCHDOG_TICK_US - 1) / WATCHDOG_TICK_US) + 1;  /* < 2^27 */
 	wd.armed_at = wd.ticks;
 	x86_sti();
@@ -81,14 +81,15 @@ void watchdog_eoi(unsigned vector)
 	hw_outb(PIC1_CMD, PIC_EOI);
 }
 
-void watchdog_tick(const struct trap_frame *tf)
+int watchdog_tick(void)
 {
 	watchdog_eoi(VEC_IRQ0);
 	wd.ticks++;
 	if (wd.depth > 0 && wd.ticks - wd.armed_at >= wd.budget_ticks) {
 		wd.depth = 0;       /* the test is left: nothing stays armed */
-		guard_timeout(wd.level, tf);
+		return wd.level;
 	}
+	return -1;
 }
 
 /* Masked IRQs do not arrive; IRQ 7 and 15 can be spurious (no ISR bit:

@@ -26,20 +26,26 @@
 void watchdog_init(void);
 
 /*
- * Arms the watchdog for the guard about to be pushed (the next guard_run):
- * after budget_ms (rounded up to whole ticks) it leaves that guard with
+ * Arms the watchdog for the guard about to be pushed (the next guard_run,
+ * at level guard_level()): after budget_ms (rounded up to whole ticks)
+ * watchdog_tick() names that level, and exception_dispatch() leaves it with
  * FAULT_TIMEOUT. Enables interrupts. Nested arms keep the outer budget.
  * watchdog_disarm() undoes one arm; the last one disables interrupts.
+ * The watchdog calls nothing in exceptions.c: the caller gives the level.
  */
-void watchdog_arm(unsigned budget_ms);
+void watchdog_arm(unsigned budget_ms, int level);
 void watchdog_disarm(void);
 bool watchdog_armed(void);
 
 /* Ticks seen since watchdog_init() (each WATCHDOG_TICK_US). */
 uint32_t watchdog_ticks(void);
 
-/* From exception_dispatch(): IRQ 0, and any other (stray or spurious) IRQ. */
-void watchdog_tick(const struct trap_frame *tf);
+/*
+ * From exception_dispatch(): IRQ 0, and any other (stray or spurious) IRQ.
+ * watchdog_tick() returns the guard level to leave when the armed budget
+ * has run out (and disarms), else -1.
+ */
+int watchdog_tick(void);
 void watchdog_irq_other(unsigned vector);
 /* End of interrupt for an IRQ vector that will not return normally. */
 void watchdog_eoi(unsigned vector);

@@ -142,11 +142,19 @@ bool bench_rng(const struct bench_plan *p)
 		if (bench_measure(p, rng_run_fn, &r, BENCH_RNG_READ, &c) != 0) {
 			tap_diag("bench: %s: %s", src->name, bench_strerror(c.err));
 			tap_diag("%-28s %16s %8s", src->name, "failed", "-");
+			/* A characterised source (engine.h) is measured, never judged. */
+			if (src->claim == RNG_CLAIM_CHARACTERISE) {
+				tap_diag("bench: %s: characterised, not judged", src->name);
+				continue;
+			}
+			/* The table's failure counts in the first failing source's row. */
+			if (ok)
+				report_subject(src->name, RSUM_RNG);
 			ok = false;
 			continue;
 		}
 		per_s = bstat_per_second(c.bytes, c.cycles, p->hz);
-		report_speed(src->name, per_s, 0, true);
+		report_speed(src->name, per_s, 0, true, engine_emulated(src->name));
 		fmt_fixed(spread, sizeof(spread), (int64_t)c.spread_x10, 1);
 		fmt_snprintf(bps, sizeof(bps), "%llu", (unsigned long long)per_s);
 		tap_diag("@rng source=%s bytes=%llu bytes_per_s=%s spread_pct=%s reps=%u emulated=%d",
@@ -190,6 +198,8 @@ bool bench_montmul(const struct bench_plan *p)
 			r.bits = m->bits[j];
 			if (bench_measure(p, mm_run_fn, &r, 0, &c) != 0) {
 				tap_diag("bench: %s %u bits: %s", m->name, r.bits, bench_strerror(c.err));
+				if (ok)
+					report_subject(m->name, RSUM_PROBE);
 				ok = false;
 				continue;
 			}

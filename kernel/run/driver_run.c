@@ -2,6 +2,7 @@
 #include "kernel/run/driver_run.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "kernel/run/report.h"
 #include "lib/util/escape.h"
@@ -22,6 +23,37 @@ void driver_flush_log(const struct driver *d)
 	l->dropped = 0;
 }
 
+/*
+ * Where a driver's result counts in the summary (report_subject()). A
+ * driver declares its tests and units by TAP name (lib/engine/driver.h),
+ * and the name says what it checks: a test's name starts with its unit
+ * ("geode-trng/tsel2: throughput": the probe column of geode-trng), an
+ * absent unit's with the stage it would have fed and the engine ("kat:
+ * aesni (AES-NI engine)": aesni's KAT column; "rng: rdseed source":
+ * rdseed's RNG column). engine (cap bytes) gets the unit's name.
+ */
+static enum rsum_col driver_subject(const char *name, bool unit, char *engine, size_t cap)
+{
+	static const struct { const char *stage; enum rsum_col col; } stage[] = {
+		{ "kat: ", RSUM_KAT }, { "rng: ", RSUM_RNG },
+	};
+	enum rsum_col col = RSUM_PROBE;
+	size_t i, n;
+
+	for (i = 0; unit && i < sizeof(stage) / sizeof(stage[0]); i++) {
+		n = strlen(stage[i].stage);
+		if (strncmp(name, stage[i].stage, n) == 0) {
+			name += n;
+			col = stage[i].col;
+			break;
+		}
+	}
+	for (n = 0; name[n] && name[n] != ':' && name[n] != ' ' && n + 1 < cap; n++)
+		engine[n] = name[n];
+	engine[n] = '\0';
+	return col;
+}
+
 static bool expect_none;
 
 void driver_run_expect_none(bool none)
@@ -39,15 +71,20 @@ void driver_run_probe(const struct driver *d, const struct driver_facts *f)
 	driver_flush_log(d);
 	for (u = 0; u < p.n; u++) {
 		const struct driver_unit *x = &p.unit[u];
+		char engine[32];
 
 		if (x->present)
 			continue;
+		report_subject(engine, driver_subject(x->name, true, engine, sizeof(engine)));
 		if (x->promised && !expect_none)
 			tap_result(false, "%s: %s", x->name, x->reason);
-		else if (x->promised)
+		else if (x->promised) {
 			tap_skip(x->reason, "%s (promised unit not expected: expect=none)", x->name);
+			report_partial("expect=none dropped a promised unit");
+		}
 		else
 			tap_skip(x->reason, "%s", x->name);
+		report_subject(NULL, RSUM_PROBE);
 	}
 }
 
@@ -132,7 +169,11 @@ void driver_run_tests(const struct driver *d)
 	unsigned j;
 
 	for (j = 0; j < d->ntests; j++) {
+		char engine[32];
+
+		report_subject(engine, driver_subject(d->tests[j].name, false, engine, sizeof(engine)));
 		run_one(d, &d->tests[j]);
+		report_subject(NULL, RSUM_PROBE);
 		driver_flush_log(d);
 	}
 }

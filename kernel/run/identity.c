@@ -8,12 +8,19 @@
 #include "kernel/platform/rtc.h"
 #include "kernel/platform/smbios.h"
 #include "kernel/run/report.h"
+#include "lib/util/boxkey.h"
 #include "lib/util/escape.h"
 #include "lib/util/fmt.h"
 
 #define VALUE_MAX 96    /* characters of one escaped value */
 
 static struct firmware_id fw;   /* about 1 KB: not on the stack */
+static char box_key[BOXKEY_MAX + 1] = "unknown";
+
+const char *identity_box_key(void)
+{
+	return box_key;
+}
 
 /* Appends " key=VALUE" (escaped, "absent" when empty) to line at *o. */
 static void kv(char *line, size_t cap, size_t *o, const char *key, const char *raw)
@@ -24,7 +31,27 @@ static void kv(char *line, size_t cap, size_t *o, const char *key, const char *r
 		*o += fmt_snprintf(line + *o, cap - *o, " %s=%s", key, v);
 }
 
-void identity_report(const char *version, const char *image_sha256, const char *emulate)
+/*
+ * The summary's box line: the key, then the model as SMBIOS names it
+ * (system product, else board product, else the BIOS banner of a firmware
+ * without SMBIOS), the BIOS version and the image version, escaped as text
+ * (one line stays one line; spaces kept for the reader).
+ */
+static void box_line(const char *version)
+{
+	char key[VALUE_MAX + 1], model[VALUE_MAX + 1], bios[VALUE_MAX + 1], ver[VALUE_MAX + 1];
+	const char *m = fw.f.sys_product[0] ? fw.f.sys_product
+		      : fw.f.board_product[0] ? fw.f.board_product : fw.banner_text;
+
+	esc_line(key, sizeof(key), box_key, sizeof(box_key), 40);
+	esc_line(model, sizeof(model), m, SMBIOS_STR_MAX, 26);
+	esc_line(bios, sizeof(bios), fw.f.bios_version, SMBIOS_STR_MAX, 16);
+	esc_line(ver, sizeof(ver), version, 40, 16);
+	report_box(key, model, bios, ver);
+}
+
+void identity_report(const char *version, const char *image_sha256, const char *emulate,
+		     const char *asset, const char *tag)
 {
 	static char line[1200];
 	char why[160], rtc[32], ver[16];
@@ -68,7 +95,13 @@ void identity_report(const char *version, const char *image_sha256, const char *
 	kv(line, sizeof(line), &o, "bios_date", fw.f.bios_date);
 	kv(line, sizeof(line), &o, "bios_banner", fw.banner_text);
 	if (o < sizeof(line))
-		fmt_snprintf(line + o, sizeof(line) - o, " nics=%u", n);
+		o += fmt_snprintf(line + o, sizeof(line) - o, " nics=%u", n);
+	boxkey_make(box_key, sizeof(box_key), asset, fw.f.sys_serial, fw.f.board_serial,
+		    n > 0 && nics[0].have_mac ? nics[0].mac : NULL);
+	box_line(version);
+	kv(line, sizeof(line), &o, "asset", asset);
+	kv(line, sizeof(line), &o, "tag", tag);
+	kv(line, sizeof(line), &o, "box", box_key);
 	if (!fw.smbios)
 		tap_diag("identity: SMBIOS absent: %s%s", fw.why_absent,
 			 fw.banner ? "; the BIOS banner stands in" : "");

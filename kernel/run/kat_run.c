@@ -206,6 +206,7 @@ static void claimed_triples(const struct aes_engine *e, const struct aes_engine 
 	unsigned outer, inner, k, m, d;
 	bool no_ref = !kat && !ref;
 
+	report_subject(e->name, kat ? RSUM_KAT : RSUM_XCHECK);
 	for (outer = 0; outer < (kat ? AES_MODE_COUNT : AES_KEYSIZES); outer++) {
 		if (kat && is_hardware(e->name))
 			report_unclaimed(e, outer);
@@ -239,6 +240,7 @@ static void claimed_triples(const struct aes_engine *e, const struct aes_engine 
 			}
 		}
 	}
+	report_subject(NULL, RSUM_PROBE);
 }
 
 void kat_run_all(void)
@@ -256,13 +258,15 @@ void kat_run_all(void)
 		const struct hash_engine *h = engine_hash(i);
 		fmt_snprintf(name, sizeof(name), "kat: %s %s (%s)", h->name, hash_alg_name(h->alg),
 			     kat_hash_sources(h->alg, src, sizeof(src)));
-		if (!buf.hash_buf) {
+		report_subject(h->name, RSUM_KAT);
+		if (!buf.hash_buf)
 			tap_result(false, "%s # no buffer memory", name);
-			continue;
+		else {
+			memset(&t, 0, sizeof(t));
+			t.h = h;
+			run_test(name, run_hash_kat, &t);
 		}
-		memset(&t, 0, sizeof(t));
-		t.h = h;
-		run_test(name, run_hash_kat, &t);
+		report_subject(NULL, RSUM_PROBE);
 	}
 }
 
@@ -282,9 +286,12 @@ void crosscheck_run_all(uint32_t seed)
 		hw_aes++;
 		claimed_triples(engine_aes(i), ref, seed, false, &t);
 	}
-	if (hw_aes == 0)
+	if (hw_aes == 0) {
+		report_subject(NULL, RSUM_XCHECK);
 		tap_skip("no hardware AES engine registered",
 			 "crosscheck: hardware AES engines vs software");
+		report_subject(NULL, RSUM_PROBE);
+	}
 
 	for (i = 0; i < engine_hash_count(); i++) {
 		const struct hash_engine *h = engine_hash(i), *href;
@@ -294,16 +301,18 @@ void crosscheck_run_all(uint32_t seed)
 		href = engine_hash_find(REFERENCE, h->alg);
 		fmt_snprintf(name, sizeof(name), "crosscheck: %s %s vs %s",
 			     h->name, hash_alg_name(h->alg), REFERENCE);
-		if (!href || !buf.ok) {
+		report_subject(h->name, RSUM_XCHECK);
+		if (!href || !buf.ok)
 			tap_result(false, "%s # %s", name,
 				   href ? "no buffer memory" : "no software reference engine");
-			continue;
+		else {
+			memset(&t, 0, sizeof(t));
+			t.h = h;
+			t.href = href;
+			t.seed = seed;
+			run_test(name, run_hash_xc, &t);
 		}
-		memset(&t, 0, sizeof(t));
-		t.h = h;
-		t.href = href;
-		t.seed = seed;
-		run_test(name, run_hash_xc, &t);
+		report_subject(NULL, RSUM_PROBE);
 	}
 	if (hw_hash == 0)
 		tap_diag("crosscheck: no hardware hash engine registered");

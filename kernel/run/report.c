@@ -26,7 +26,11 @@ static struct {
 	char stage[24];          /* its name, "" before the first */
 	uint64_t hz;             /* TSC ticks per second, 0 before calibration */
 	struct rsum sum;         /* the last screen */
+	const char *subject;     /* report_subject(): NULL for the platform */
+	enum rsum_col subject_col;
 	char partial[200];       /* why the run is partial, reasons joined by ", "; "" for a whole run */
+	unsigned pass;           /* the soak pass running (1..), 0 outside the soak */
+	unsigned skips_hidden;   /* SKIP results not printed in soak passes */
 } rep;
 
 #define NAME_MAX_CHARS 480      /* a test name on the line, escaped */
@@ -119,17 +123,35 @@ void report_set_clock(uint64_t tsc_hz)
 	rep.hz = tsc_hz;
 }
 
-void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng)
+void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng,
+		  bool emulated)
 {
-	rsum_speed(&rep.sum, engine, bytes_per_s, sw_bytes_per_s, rng);
+	rsum_speed(&rep.sum, engine, bytes_per_s, sw_bytes_per_s, rng, emulated);
 }
+
+void report_box(const char *key, const char *model, const char *bios, const char *version)
+{
+	rsum_box(&rep.sum, key, model, bios, version);
+}
+
+/* The platform's report hook (kernel/platform/console.h): its lines are the report's. */
+static void platform_diag(const char *text)
+{
+	tap_diag("%s", text);
+}
+
+static const struct console_report platform_report = { platform_diag, report_bail_out };
 
 void report_begin(void)
 {
+	console_set_report(&platform_report);
 	rsum_init(&rep.sum);
 	rep.have_tsc = cpu_has_tsc();
 	rep.t0 = rep.last_line = rep.stage_t0 = now();
-	kprintf("TAP version 13\n");
+	/* The blank line first: a marker glued to the end of an earlier boot's
+	 * last line (its line end lost at a reset) still stands on a line of
+	 * its own, where qualreport looks for a boot's start. */
+	kprintf("\nTAP version 13\n");
 }
 
 void report_set_qemu(bool is_qemu)
@@ -146,6 +168,16 @@ unsigned report_ok(void) { return rep.ok; }
 unsigned report_not_ok(void) { return rep.not_ok; }
 unsigned report_skipped(void) { return rep.skipped; }
 
+void report_set_pass(unsigned pass)
+{
+	rep.pass = pass;
+}
+
+unsigned report_skips_hidden(void)
+{
+	return rep.skips_hidden;
+}
+
 void tap_diag(const char *fmt, ...)
 {
 	va_list ap;
@@ -156,9 +188,13 @@ void tap_diag(const char *fmt, ...)
 	va_end(ap);
 	rep.last_line = now();
 	if (line[0] == '@') {
-		/* Every machine-readable record carries the seconds since start. */
+		/* Every machine-readable record carries the seconds since start,
+		 * and inside the soak the pass that produced it. */
 		report_time(t, sizeof(t));
-		kprintf("# %s t=%s\n", line, t);
+		if (rep.pass)
+			kprintf("# %s pass=%u t=%s\n", line, rep.pass, t);
+		else
+			kprintf("# %s t=%s\n", line, t);
 	} else {
 		kprintf("# %s\n", line);
 	}
@@ -214,7 +250,13 @@ static void result_line(bool ok, bool skip, const char *name, const char *suffix
 		rep.ok++;
 	else
 		rep.not_ok++;
-	rsum_result(&rep.sum, rep.n, ok, skip, esc);
+	rsum_result(&rep.sum, rep.n, ok, skip, esc, rep.subject, rep.subject_col);
+}
+
+void report_subject(const char *engine, enum rsum_col col)
+{
+	rep.subject = engine;
+	rep.subject_col = col;
 }
 
 bool tap_result(bool ok, const char *fmt, ...)
@@ -238,6 +280,10 @@ void tap_skip(const char *reason, const char *fmt, ...)
 	va_start(ap, fmt);
 	fmt_vsnprintf(name, sizeof(name), fmt, ap);
 	va_end(ap);
+	if (rep.pass) {
+		rep.skips_hidden++;	/* printed once, in the first run */
+		return;
+	}
 	o = fmt_snprintf(suffix, sizeof(suffix), " # SKIP ");
 	esc_line(suffix + o, sizeof(suffix) - o, reason, NAME_MAX_CHARS, NAME_MAX_CHARS);
 	result_line(true, true, name, suffix);
@@ -260,8 +306,9 @@ static void run_trampoline(void *p)
  * programs that link this file without it (tests/host, the PadLock
  * emulator harness) run their tests without one.
  */
-extern void watchdog_arm(unsigned budget_ms) __attribute__((weak));
+extern void watchdog_arm(unsigned budget_ms, int level) __attribute__((weak));
 extern void watchdog_disarm(void) __attribute__((weak));
+extern int guard_level(void) __attribute__((weak));   /* there whenever the watchdog is */
 
 bool report_guarded_try(const char *name, void (*fn)(void *ctx), void *ctx, unsigned budget_ms,
 			char *why, size_t cap)
@@ -271,7 +318,7 @@ bool report_guarded_try(const char *name, void (*fn)(void *ctx), void *ctx, unsi
 
 	memset(&fi, 0, sizeof(fi));
 	if (watchdog_arm)
-		watchdog_arm(budget_ms);
+		watchdog_arm(budget_ms, guard_level());
 	done = guard_run(name, fn, ctx, &fi);
 	if (watchdog_disarm)
 		watchdog_disarm();
@@ -327,6 +374,13 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 
 static void __attribute__((noreturn)) finish_machine(uint8_t qemu_status)
 {
+	char why[96], line[128];
+
+	/* The verdict's last byte leaves the UART before QEMU exits or the box resets. */
+	if (!console_drain(why, sizeof(why))) {
+		fmt_snprintf(line, sizeof(line), "# warning: console: %s\n", why);
+		console_emergency(line);
+	}
 	if (rep.is_qemu)
 		hw_outb(QEMU_EXIT_PORT, qemu_status);   /* QEMU ends here */
 	if (rep.finish == FINISH_REBOOT) {

@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/util/run_summary.h"
+
 /* Exit statuses through QEMU's isa-debug-exit (value v gives (v << 1) | 1). */
 #define QEMU_EXIT_PORT  0xF4
 #define QEMU_EXIT_PASS  0x10   /* qemu exits 33 */
@@ -63,10 +65,29 @@ void report_tick(void);
 void report_stage(const char *name);
 
 /*
- * An engine's 8 KiB throughput (bytes/s) and software's for the same
- * algorithm (0: none), for the summary's engine rows.
+ * An engine's 8 KiB throughput (bytes/s: AES-128-CBC encrypt, SHA-256, or
+ * an RNG source's read rate when rng) and software's for the same algorithm
+ * (0: none), for the summary's engine rows; emulated when a device model
+ * produced it (the row's figure is marked).
  */
-void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng);
+void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng,
+		  bool emulated);
+
+/*
+ * The box the summary names first (lib/util/run_summary.h rsum_box): its
+ * key, model, BIOS version and image version, already escaped.
+ */
+void report_box(const char *key, const char *model, const char *bios, const char *version);
+
+/*
+ * Where the results that follow count in the summary: the engine (or RNG
+ * source) they check and the column (RSUM_KAT, RSUM_XCHECK, RSUM_RNG, or
+ * RSUM_PROBE for an engine's own checks). Set by the stage that makes the
+ * results (kernel/run/kat_run.c, rng_report.c, driver_run.c) and put back
+ * with report_subject(NULL, RSUM_PROBE): the platform's own checks, which
+ * is also where a run starts.
+ */
+void report_subject(const char *engine, enum rsum_col col);
 
 /*
  * One result: "ok N - name" or "not ok N - name". Returns ok. The name is
@@ -142,6 +163,14 @@ bool report_selected(const char *name);
 void report_partial(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The reasons so far, "" for a whole run. */
 const char *report_partial_reasons(void);
+
+/*
+ * The soak pass now running (1.., 0 when none): every `@` record then
+ * ends " pass=N t=T", and SKIP results are not printed again (they were,
+ * in the first run) but counted in report_skips_hidden().
+ */
+void report_set_pass(unsigned pass);
+unsigned report_skips_hidden(void);
 
 /* Counters so far. */
 unsigned report_ok(void);

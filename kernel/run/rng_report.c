@@ -237,22 +237,28 @@ void rng_report_run(uint32_t rng_bytes, bool v)
 
 	buf = mem_alloc(RNG_BUF_BYTES, 16);
 	if (!buf) {
+		report_subject(NULL, RSUM_RNG);
 		tap_result(false, "rng: buffer of %u bytes allocated", RNG_BUF_BYTES);
+		report_subject(NULL, RSUM_PROBE);
 		return;
 	}
 	run_selfcheck();
 	if (engine_rng_count() == 0) {
+		report_subject(NULL, RSUM_RNG);
 		tap_skip("no RNG source registered on this machine", "rng: statistics");
+		report_subject(NULL, RSUM_PROBE);
 		return;
 	}
 	tap_diag("rng: %u bytes per source; sources with a full-entropy claim (8 bits per byte) are judged, the others characterised (information); rules in docs/rng-verdict.md",
 		 (unsigned)want);
 	nrows = 0;
 	for (i = 0; i < engine_rng_count(); i++) {
+		report_subject(engine_rng(i)->name, RSUM_RNG);
 		if (engine_rng(i)->claim == RNG_CLAIM_CHARACTERISE)
 			characterise_source(engine_rng(i), want);
 		else
 			judge_source(engine_rng(i), want);
+		report_subject(NULL, RSUM_PROBE);
 	}
 	tap_diag("rng: summary (bytes/s elapsed; FIPS 140-2 blocks passed per test; min-entropy per byte):");
 	rngq_format_table_header(line, sizeof(line));

@@ -1,16 +1,23 @@
 /*
  * PCI listing parsers (comBIOS ShowPCI, lspci -nn) feeding pci_model.
  * The rules for what a listing lacks are in pci_listing.h; rows are read
- * in pci_listing_rows.c, bridges get bus numbers in pci_listing_bus.c.
+ * in pci_listing_rows.c (with the error helper all three share), bridges
+ * get bus numbers in pci_listing_bus.c.
  */
 #include "lib/host/pci_listing.h"
 #include "lib/host/pci_listing_int.h"
-#include "lib/util/fmt.h"
 
-#include <stdarg.h>
 #include <string.h>
 
-#include "drivers/geode_sb/glx_sb_reg.h"
+/*
+ * The Geode LX AES security block's PCI identity and BAR0 size (AMD Geode
+ * LX Processors Data Book 33234H, 6.12.1; the driver's register header,
+ * drivers/geode_sb/glx_sb_reg.h, cites the same). lib/ includes no driver
+ * header: the facts are repeated here.
+ */
+#define GEODE_SB_VENDOR		0x1022	/* AMD */
+#define GEODE_SB_DEVICE		0x2082	/* Geode LX AES Security Block */
+#define GEODE_SB_BAR_SIZE	0x4000	/* BAR0: 32-bit memory, 16 KiB */
 
 #define MEM_SIZE_CAP	4096	/* fallback BAR size caps, see pci_listing.h */
 #define IO_SIZE_CAP	256
@@ -22,7 +29,7 @@ static const struct {
 	uint32_t size;
 } known_bars[] = {
 	/* Geode LX AES security block (the driver's register header has the source) */
-	{ GLX_SB_VENDOR, GLX_SB_DEVICE, 0, GLX_SB_BAR_SIZE },
+	{ GEODE_SB_VENDOR, GEODE_SB_DEVICE, 0, GEODE_SB_BAR_SIZE },
 	/* CS5536 ISA bridge: BAR0 SMBus 8 bytes, BAR1 GPIO 256 bytes
 	 * (AMD CS5536 Data Book 33238, LBAR_SMB and LBAR_GPIO) */
 	{ 0x1022, 0x2090, 0, 8 },
@@ -32,18 +39,6 @@ static const struct {
 	{ 0x1106, 0x3053, 0, 256 },
 	{ 0x1106, 0x3053, 1, 256 },
 };
-
-int pci_listing_fail(struct pci_listing_result *res, unsigned line,
-    const char *fmt, ...)
-{
-	va_list ap;
-
-	res->line = line;
-	va_start(ap, fmt);
-	fmt_vsnprintf(res->msg, sizeof res->msg, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static uint64_t lowest_bit(uint64_t v)
 {
@@ -143,9 +138,9 @@ static void fill_defaults(struct pci_model *m, int format)
 		uint32_t id = pci_model_peek32(f, PCI_ID), cmd = 0;
 		unsigned b, nslots = PCI_NBARS_NORMAL;
 
-		if (id == ((uint32_t)GLX_SB_DEVICE << 16 | GLX_SB_VENDOR) && f->wmask[PCI_BAR0 / 4] == 0)
+		if (id == ((uint32_t)GEODE_SB_DEVICE << 16 | GEODE_SB_VENDOR) && f->wmask[PCI_BAR0 / 4] == 0)
 			pci_model_set_bar(f, 0, 0, PCI_LISTING_GEODE_SB_BASE,
-			    GLX_SB_BAR_SIZE);
+			    GEODE_SB_BAR_SIZE);
 		if (format != PCI_LISTING_LSPCI)
 			continue;
 		if ((f->cfg[PCI_BHLC + 2] & PCI_HDR_LAYOUT) == PCI_HDR_BRIDGE)

@@ -30,7 +30,7 @@ const char *pci_listing_parse_combios(const char *p, const char *end,
 const char *pci_listing_parse_lspci(const char *p, const char *end,
     struct pci_listing_row *r);
 
-/* Sets res->line and res->msg (printf-style); returns -1. */
+/* Sets res->line and res->msg (printf-style); returns -1. In pci_listing_rows.c. */
 int pci_listing_fail(struct pci_listing_result *res, unsigned line,
     const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

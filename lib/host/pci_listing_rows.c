@@ -4,7 +4,22 @@
  */
 #include "lib/host/pci_listing_int.h"
 
+#include <stdarg.h>
 #include <string.h>
+
+#include "lib/util/fmt.h"
+
+int pci_listing_fail(struct pci_listing_result *res, unsigned line,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	res->line = line;
+	va_start(ap, fmt);
+	fmt_vsnprintf(res->msg, sizeof res->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
 
 struct cur {
 	const char *p, *end;

@@ -257,6 +257,25 @@ static int set_emulate(const struct option *o, const char *v, size_t len,
 	return OK;
 }
 
+/* NAME[,NAME...] of engine names (a-z 0-9 -), or "none". */
+static int set_expect(const struct option *o, const char *v, size_t len,
+		      struct cq_options *opt)
+{
+	size_t i, start = 0;
+
+	if (len > o->max)
+		return E_RANGE;
+	for (i = 0; i <= len; i++) {
+		if (i < len && v[i] != ',')
+			continue;
+		if (!name_ok(v + start, i - start, CQ_EXPECT_MAX))
+			return E_SYNTAX;
+		start = i + 1;
+	}
+	copy_text(opt->expect, v, len);
+	return OK;
+}
+
 #define F(name)	offsetof(struct cq_options, name)
 
 /* Adding an option: a field in struct cq_options, a row here, docs/cmdline.md. */
@@ -286,6 +305,12 @@ static const struct option options[] = {
 	  "1..10000, 0 = no soak" },
 	{ "duration",	set_number,	F(duration_min), 1,	10080,		NULL,
 	  "1..10080 minutes, 0 = unset" },
+	{ "expect",	set_expect,	0,		0,	CQ_EXPECT_MAX,	NULL,
+	  "ENGINE[,ENGINE...] of a-z 0-9 -, or none" },
+	{ "asset",	set_text,	F(asset),	0,	CQ_ASSET_MAX,	NULL,
+	  "at most 63 printable chars" },
+	{ "tag",	set_text,	F(tag),		0,	CQ_ASSET_MAX,	NULL,
+	  "at most 63 printable chars" },
 };
 
 static const struct option *find_option(const char *name, size_t len)
@@ -522,4 +547,10 @@ void cmdline_describe(const struct cq_options *opt, char *buf, size_t n)
 		append(buf, n, &k, " passes=%u", (unsigned)opt->passes);
 	if (opt->duration_min)
 		append(buf, n, &k, " duration=%u", (unsigned)opt->duration_min);
+	if (opt->expect[0] != '\0')
+		append(buf, n, &k, " expect=%s", opt->expect);
+	if (opt->asset[0] != '\0')
+		append(buf, n, &k, " asset=%s", opt->asset);
+	if (opt->tag[0] != '\0')
+		append(buf, n, &k, " tag=%s", opt->tag);
 }

@@ -25,12 +25,14 @@
 
 #define CMDLINE_MAX		1024	/* bytes of the line parsed; the rest is dropped */
 #define CMDLINE_WARN_MAX	160	/* size of a warning line, NUL included */
-#define CMDLINE_DESCRIBE_MAX	320	/* buffer size that always fits cmdline_describe() */
+#define CMDLINE_DESCRIBE_MAX	640	/* buffer size that always fits cmdline_describe() */
 
 #define CQ_EMULATE_MAX		15	/* emulate= profile name, characters */
 #define CQ_FAULT_MAX		31	/* ,fault= name, characters */
 #define CQ_ONLY_MAX		63	/* only= pattern, characters */
 #define CQ_LOADER_IMAGE_MAX	63	/* loader_image, characters kept */
+#define CQ_EXPECT_MAX		95	/* expect= list, characters */
+#define CQ_ASSET_MAX		63	/* asset= and tag=, characters */
 
 enum cq_on_finish {
 	CQ_FINISH_HALT,		/* default */
@@ -70,6 +72,9 @@ struct cq_options {
 	enum cq_selftest selftest;
 	uint32_t passes;		/* soak: repeat the checks this many times, 1..10000; 0 = no soak */
 	uint32_t duration_min;		/* soak: repeat for this many minutes, 1..10080; 0 = unset */
+	char expect[CQ_EXPECT_MAX + 1];	/* "NAME,NAME" engines the box must have, "none", "" = unset */
+	char asset[CQ_ASSET_MAX + 1];	/* the box's asset number (its key in every view), "" = unset */
+	char tag[CQ_ASSET_MAX + 1];	/* free text carried into @identity, "" = unset */
 	char loader_image[CQ_LOADER_IMAGE_MAX + 1];	/* skipped path/URL, "" = none;
 							   non-printable bytes become '?',
 							   a cut one ends in "..." */
@@ -99,8 +104,9 @@ int cmdline_parse(const char *line, struct cq_options *opt,
  * Writes a one-line summary of the options in force into buf (size n bytes,
  * always NUL-terminated when n > 0; CMDLINE_DESCRIBE_MAX always suffices), e.g.
  * "console=ttyS0,115200 bench=quick bench_ms=default rng_bytes=default
- * seed=default on_finish=halt". emulate=, only=, verbose, selftest=, passes=
- * and duration= appear when set.
+ * seed=default on_finish=halt". emulate=, only=, verbose, selftest=, passes=,
+ * duration=, expect=, asset= and tag= appear when set (asset and tag as
+ * given: printable ASCII without blanks, which the parser alone accepts).
  */
 void cmdline_describe(const struct cq_options *opt, char *buf, size_t n);
 

@@ -5,14 +5,6 @@
 
 #include "lib/util/fmt.h"
 
-/* Prefixes of the platform's own checks: they count under "platform". */
-static const char *const platform_prefix[] = {
-	"cpu", "pci", "timer", "boot", "emulate", "bench", "selftest", "memory",
-	"rng self-check", "fpu", "console", "identity", "soak",
-};
-
-static const char *const col_prefix[RSUM_COLS] = { NULL, "kat", "crosscheck", "rng" };
-
 void rsum_init(struct rsum *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -25,52 +17,6 @@ static void copy_engine(char *dst, size_t cap, const char *src, size_t len)
 	for (i = 0; i < len && i + 1 < cap && src[i] && src[i] != '/'; i++)
 		dst[i] = src[i];
 	dst[i] = '\0';
-}
-
-/* The first ": " in name, or NULL (the freestanding libc has no strstr). */
-static const char *find_colon(const char *name)
-{
-	for (; *name; name++)
-		if (name[0] == ':' && name[1] == ' ')
-			return name;
-	return NULL;
-}
-
-void rsum_classify(const char *name, char *engine, size_t cap, enum rsum_col *col)
-{
-	const char *colon = find_colon(name);
-	size_t plen, i;
-
-	*col = RSUM_PROBE;
-	if (cap == 0)
-		return;
-	if (colon == NULL) {
-		copy_engine(engine, cap, "platform", 8);
-		return;
-	}
-	plen = (size_t)(colon - name);
-	for (i = 0; i < sizeof(platform_prefix) / sizeof(platform_prefix[0]); i++)
-		if (strlen(platform_prefix[i]) == plen && memcmp(name, platform_prefix[i], plen) == 0) {
-			copy_engine(engine, cap, "platform", 8);
-			return;
-		}
-	for (i = RSUM_KAT; i < RSUM_COLS; i++)
-		if (strlen(col_prefix[i]) == plen && memcmp(name, col_prefix[i], plen) == 0) {
-			const char *w = colon + 2;
-			size_t wl = 0;
-			while (w[wl] && w[wl] != ' ')
-				wl++;
-			*col = (enum rsum_col)i;
-			copy_engine(engine, cap, w, wl);
-			/* "crosscheck: hardware AES engines ...", "rng: statistics": no engine named */
-			if (engine[0] == '\0' || strcmp(engine, "hardware") == 0 ||
-			    strcmp(engine, "statistics") == 0)
-				copy_engine(engine, cap, "platform", 8);
-			return;
-		}
-	copy_engine(engine, cap, name, plen);
-	if (engine[0] == '\0')
-		copy_engine(engine, cap, "platform", 8);
 }
 
 static struct rsum_engine *row(struct rsum *s, const char *engine)
@@ -87,14 +33,18 @@ static struct rsum_engine *row(struct rsum *s, const char *engine)
 	return &s->e[RSUM_ENGINES];
 }
 
-void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char *name)
+void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char *name,
+		 const char *engine, enum rsum_col col)
 {
-	char engine[RSUM_NAME];
-	enum rsum_col col;
+	char key[RSUM_NAME];
 	struct rsum_cell *c;
 
-	rsum_classify(name, engine, sizeof(engine), &col);
-	c = &row(s, engine)->c[col];
+	copy_engine(key, sizeof(key), engine ? engine : "", RSUM_NAME);
+	if (key[0] == '\0')
+		copy_engine(key, sizeof(key), "platform", 8);
+	if ((unsigned)col >= RSUM_COLS)
+		col = RSUM_PROBE;
+	c = &row(s, key)->c[col];
 	if (skip) {
 		c->skip++;
 		return;
@@ -107,12 +57,13 @@ void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char
 	if (s->nfail < RSUM_FAILS) {
 		s->fail_num[s->nfail] = number;
 		fmt_snprintf(s->fail_name[s->nfail], RSUM_FAIL_NAME, "%s", name);
+		fmt_snprintf(s->fail_engine[s->nfail], RSUM_NAME, "%s", key);
 	}
 	s->nfail++;
 }
 
 void rsum_speed(struct rsum *s, const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s,
-		bool rng)
+		bool rng, bool emulated)
 {
 	char name[RSUM_NAME];
 	struct rsum_engine *e;
@@ -124,6 +75,15 @@ void rsum_speed(struct rsum *s, const char *engine, uint64_t bytes_per_s, uint64
 	e->speed = bytes_per_s;
 	e->sw_speed = sw_bytes_per_s;
 	e->rng_speed = rng;
+	e->emulated = emulated;
+}
+
+void rsum_box(struct rsum *s, const char *key, const char *model, const char *bios,
+	      const char *version)
+{
+	fmt_snprintf(s->box, sizeof(s->box), "summary: box %s (%s; BIOS %s; image %s)",
+		     key && key[0] ? key : "unknown", model && model[0] ? model : "model unknown",
+		     bios && bios[0] ? bios : "unknown", version && version[0] ? version : "unknown");
 }
 
 void rsum_stage(struct rsum *s, const char *name, int64_t tenths)
@@ -153,14 +113,22 @@ static const char *verdict(const struct rsum_engine *e)
 	return ok ? "pass" : "skip";
 }
 
+/*
+ * The speed column: openssl speed's unit, 1000s of bytes per second with two
+ * decimals and a 'k' ("30105.72k"), '*' after it when a device model made
+ * the figure; vs is the ratio to software, "ref", "rng" or "-".
+ */
 static void speed_text(char *speed, size_t n1, char *vs, size_t n2, const struct rsum_engine *e)
 {
+	char k[24];
+
 	if (e->speed == 0) {
 		fmt_snprintf(speed, n1, "-");
 		fmt_snprintf(vs, n2, "-");
 		return;
 	}
-	fmt_snprintf(speed, n1, "%llu", (unsigned long long)e->speed);
+	fmt_fixed(k, sizeof(k), (int64_t)((e->speed + 5) / 10), 2);
+	fmt_snprintf(speed, n1, "%sk%s", k, e->emulated ? "*" : "");
 	if (e->rng_speed)
 		fmt_snprintf(vs, n2, "rng");
 	else if (strcmp(e->name, "software") == 0)
@@ -176,62 +144,180 @@ static void speed_text(char *speed, size_t n1, char *vs, size_t n2, const struct
 	}
 }
 
-/* Every line fits the 80-column screen with the "# " in front (at most 77 characters). */
-#define ROW_FORMAT "summary: %-11s %-7s %-7s %-7s %-7s %-9s %-5s %s"
-#define SCREEN_TEXT 77
+#define ROW_FORMAT "summary: %-14s %-6s %-6s %-6s %-6s %-11s %-5s %s"
+
+struct out {
+	void (*line)(void *ctx, const char *text);
+	void *ctx;
+	unsigned lines;
+};
+
+static void emit(struct out *o, const char *text)
+{
+	o->line(o->ctx, text);
+	o->lines++;
+}
+
+/* Emits text cut to the screen with "..." at its end. */
+static void emit_cut(struct out *o, char *buf)
+{
+	if (strlen(buf) > RSUM_SCREEN)
+		memcpy(buf + RSUM_SCREEN - 3, "...", 4);
+	emit(o, buf);
+}
+
+/*
+ * The reason in a failing test's line: what follows the test's name. Test
+ * lines are "NAME: DETAIL" where NAME is "AREA: what" (geode-sb: probe,
+ * kat: geode-sb aes-128-ecb encrypt), so the reason starts after the second
+ * ": "; a line with one ": " at most is its own reason.
+ */
+static const char *after_colon(const char *p)
+{
+	for (; p[0]; p++)
+		if (p[0] == ':' && p[1] == ' ')
+			return p + 2;
+	return NULL;
+}
+
+static const char *reason_of(const char *name)
+{
+	const char *a = after_colon(name);
+	const char *b = a ? after_colon(a) : NULL;
+	return b ? b : name;
+}
+
+/*
+ * text wrapped at spaces into lines of at most RSUM_SCREEN characters, the
+ * first starting with first, the others with "summary:   "; at most max
+ * lines (the last one cut with "..."). Returns the lines emitted.
+ */
+static unsigned emit_wrapped(struct out *o, const char *first, const char *text, unsigned max)
+{
+	char buf[RSUM_LINE];
+	const char *prefix = first;
+	unsigned n = 0;
+
+	while (*text && n < max) {
+		size_t pl = strlen(prefix), room = RSUM_SCREEN - pl, len = strlen(text), cut = len;
+		if (len > room) {
+			cut = room;
+			while (cut > room / 2 && text[cut] != ' ')
+				cut--;
+			if (text[cut] != ' ')
+				cut = room;
+		}
+		if (n + 1 == max && len > room) {
+			fmt_snprintf(buf, sizeof(buf), "%s%s", prefix, text);
+			emit_cut(o, buf);
+			return n + 1;
+		}
+		fmt_snprintf(buf, sizeof(buf), "%s%.*s", prefix, (int)cut, text);
+		emit(o, buf);
+		n++;
+		text += cut;
+		while (*text == ' ')
+			text++;
+		prefix = "summary:   ";
+	}
+	return n;
+}
+
+/* The part of a failing test's line that names its area ("geode-sb", "kat"), for the troubleshooting row. */
+static void area_of(char *dst, size_t cap, const char *name)
+{
+	size_t i;
+	for (i = 0; i + 1 < cap && name[i] && name[i] != ':' && name[i] != ' '; i++)
+		dst[i] = name[i];
+	dst[i] = '\0';
+}
 
 unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsigned not_ok,
 		     unsigned skipped, void (*line)(void *ctx, const char *text), void *ctx)
 {
-	char buf[RSUM_LINE], absent[RSUM_LINE], cells[RSUM_COLS][16], speed[24], vs[16];
-	unsigned i, j, lines = 0, nrows = s->n + (s->e[RSUM_ENGINES].name[0] ? 1 : 0);
-	size_t o;
+	char buf[RSUM_LINE], absent[RSUM_LINE], cells[RSUM_COLS][16], speed[24], vs[16], area[RSUM_NAME];
+	unsigned i, j, nabsent = 0, npresent = 0, shown = 0, fixed, budget, named;
+	unsigned nrows = s->n + (s->e[RSUM_ENGINES].name[0] ? 1 : 0);
+	bool emulated = false;
+	struct out o = { line, ctx, 0 };
+	size_t k;
 
-	fmt_snprintf(buf, sizeof(buf), ROW_FORMAT, "engine", "probe", "kat", "xcheck", "rng",
-		     "8KiB_B/s", "vs_sw", "verdict");
-	line(ctx, buf);
-	lines++;
 	/* Engines that only skipped (absent on this machine) share one line. */
-	o = fmt_snprintf(absent, sizeof(absent), "summary: absent or skipped:");
-	for (i = 0, j = 0; i < nrows; i++) {
+	k = fmt_snprintf(absent, sizeof(absent), "summary: absent or skipped:");
+	for (i = 0; i < nrows; i++) {
 		const struct rsum_engine *e = &s->e[i < s->n ? i : RSUM_ENGINES];
-		if (strcmp(verdict(e), "skip") != 0 || e->speed != 0)
+		if (strcmp(verdict(e), "skip") != 0 || e->speed != 0) {
+			npresent++;
+			emulated |= e->emulated && e->speed != 0;
 			continue;
-		if (o + 1 + strlen(e->name) + 4 <= SCREEN_TEXT)
-			o += fmt_snprintf(absent + o, sizeof(absent) - o, " %s", e->name);
-		else if (o + 4 <= SCREEN_TEXT && absent[o - 1] != '.')
-			o += fmt_snprintf(absent + o, sizeof(absent) - o, " ...");
-		j++;
+		}
+		if (k + 1 + strlen(e->name) + 4 <= RSUM_SCREEN)
+			k += fmt_snprintf(absent + k, sizeof(absent) - k, " %s", e->name);
+		else if (k + 4 <= RSUM_SCREEN && absent[k - 1] != '.')
+			k += fmt_snprintf(absent + k, sizeof(absent) - k, " ...");
+		nabsent++;
 	}
+	/* Lines always printed: box, header, legend, absent, emulated, next, run, totals. */
+	fixed = (s->box[0] ? 1 : 0) + 2 + (nabsent ? 1 : 0) + (emulated ? 1 : 0) + (s->nfail ? 1 : 0) + 2;
+	budget = RSUM_MAX_LINES - fixed;
+	/* Rows first, but leave the first failure its lines (three of reason, its
+	 * test) and the count of the others. */
+	if (s->nfail && budget > 5)
+		budget -= s->nfail > 1 ? 5 : 4;
+	if (s->box[0]) {
+		fmt_snprintf(buf, sizeof(buf), "%s", s->box);
+		emit_cut(&o, buf);
+	}
+	fmt_snprintf(buf, sizeof(buf), ROW_FORMAT, "engine", "probe", "kat", "xcheck", "rng",
+		     "k@8KiB", "vs_sw", "verdict");
+	emit(&o, buf);
 	for (i = 0; i < nrows; i++) {
 		const struct rsum_engine *e = &s->e[i < s->n ? i : RSUM_ENGINES];
 		if (strcmp(verdict(e), "skip") == 0 && e->speed == 0)
 			continue;
+		if (shown + (shown + 1 < npresent ? 1 : 0) >= budget) {
+			fmt_snprintf(buf, sizeof(buf), "summary: ... and %u more engines (the @ records have them)",
+				     npresent - shown);
+			emit(&o, buf);
+			break;
+		}
 		for (j = 0; j < RSUM_COLS; j++)
 			cell_text(cells[j], sizeof(cells[j]), &e->c[j]);
 		speed_text(speed, sizeof(speed), vs, sizeof(vs), e);
 		fmt_snprintf(buf, sizeof(buf), ROW_FORMAT, e->name, cells[0], cells[1], cells[2], cells[3], speed, vs, verdict(e));
-		line(ctx, buf);
-		lines++;
+		emit(&o, buf);
+		shown++;
 	}
-	if (j > 0) {
-		line(ctx, absent);
-		lines++;
+	emit(&o, "summary: k@8KiB: 1000s of bytes/s, as openssl speed: aes-128-cbc, sha256");
+	if (emulated)
+		emit(&o, "summary: * measured on an emulated device model, not the box's hardware");
+	if (nabsent)
+		emit(&o, absent);
+	if (s->nfail) {
+		/* The first failure, its reason first, wrapped; then its test. */
+		emit_wrapped(&o, "summary: first failure: ", reason_of(s->fail_name[0]), 3);
+		fmt_snprintf(buf, sizeof(buf), "summary:   in not ok %u - %s (row %s)", s->fail_num[0],
+			     s->fail_name[0], s->fail_engine[0]);
+		emit_cut(&o, buf);
+		/* The others, one line each, as many as fit before the last three lines. */
+		for (named = 1; named < s->nfail && named < RSUM_FAILS; named++) {
+			if (o.lines + 4 + (named + 1 < s->nfail ? 1 : 0) > RSUM_MAX_LINES)
+				break;
+			fmt_snprintf(buf, sizeof(buf), "summary: not ok %u - %s", s->fail_num[named],
+				     s->fail_name[named]);
+			emit_cut(&o, buf);
+		}
+		if (named < s->nfail) {
+			fmt_snprintf(buf, sizeof(buf), "summary: ... and %u more not ok (search the log for 'not ok')",
+				     s->nfail - named);
+			emit(&o, buf);
+		}
+		area_of(area, sizeof(area), s->fail_name[0]);
+		fmt_snprintf(buf, sizeof(buf), "summary: next: docs/troubleshooting.md, row `%s:`, then run again",
+			     area);
+		emit_cut(&o, buf);
 	}
-	for (i = 0; i < s->nfail && i < RSUM_FAILS; i++) {
-		fmt_snprintf(buf, sizeof(buf), "summary: not ok %u - %s", s->fail_num[i], s->fail_name[i]);
-		if (strlen(buf) > SCREEN_TEXT)
-			memcpy(buf + SCREEN_TEXT - 3, "...", 4);
-		line(ctx, buf);
-		lines++;
-	}
-	if (s->nfail > RSUM_FAILS) {
-		fmt_snprintf(buf, sizeof(buf), "summary: ... and %u more not ok (search the log for 'not ok')",
-			     s->nfail - RSUM_FAILS);
-		line(ctx, buf);
-		lines++;
-	}
-	o = fmt_snprintf(buf, sizeof(buf), "summary: run %s s;", total);
+	k = fmt_snprintf(buf, sizeof(buf), "summary: run %s s;", total);
 	for (i = 0; i < s->nstage; i++) {
 		char t[16], piece[40];
 		size_t len;
@@ -243,15 +329,14 @@ unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsig
 		if (s->stage_tenths[i] == 0)
 			continue;
 		len = fmt_snprintf(piece, sizeof(piece), " %s %s", s->stage[i], t);
-		if (o + len > SCREEN_TEXT)
+		if (k + len > RSUM_SCREEN)
 			break;
-		memcpy(buf + o, piece, len + 1);
-		o += len;
+		memcpy(buf + k, piece, len + 1);
+		k += len;
 	}
-	line(ctx, buf);
-	lines++;
+	emit(&o, buf);
 	fmt_snprintf(buf, sizeof(buf), "summary: %u tests: %u ok, %u not ok, %u skipped", ok + not_ok + skipped,
 		     ok, not_ok, skipped);
-	line(ctx, buf);
-	return lines + 1;
+	emit(&o, buf);
+	return o.lines;
 }

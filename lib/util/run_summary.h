@@ -1,10 +1,14 @@
 /*
  * run_summary: the last screen of the report. It collects every TAP result
- * (by its name: "kat: ENGINE ...", "crosscheck: ENGINE ...", "rng: SOURCE
- * ...", "ENGINE: ..." for a driver's own checks, the platform's checks
- * under "platform"), each engine's 8 KiB throughput against software, the
- * stage durations and the failing tests, and formats them as at most
- * RSUM_MAX_LINES lines (docs/report-format.md, "Summary").
+ * with the engine row and column its maker gave (the KAT of an engine, its
+ * cross-check, an RNG source's statistics, a driver's own checks in the
+ * probe column, the platform's checks under "platform"; the name is only
+ * kept for the failing tests' lines), each engine's 8 KiB throughput against
+ * software, the box's name, the stage durations and the failing tests, and
+ * formats them as at most RSUM_MAX_LINES lines of at most RSUM_SCREEN
+ * characters (docs/report-format.md, "Summary"): the box, one row per
+ * engine that ran, the first failure with its reason first (wrapped, never
+ * cut), the other failures, the troubleshooting row to read, the times.
  * Hardware-free: the kernel feeds it from kernel/run/report.c.
  */
 #ifndef CQ_LIB_RUN_SUMMARY_H
@@ -14,10 +18,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RSUM_ENGINES    9    /* rows; later engines are counted under "other" */
+#define RSUM_ENGINES    16   /* rows kept (absent engines too); later ones count under "other" */
 #define RSUM_FAILS      7    /* failing tests named; the rest are counted */
 #define RSUM_NAME       24   /* engine name, bytes with the NUL */
-#define RSUM_FAIL_NAME  100  /* a failing test's name as kept, bytes with the NUL */
+#define RSUM_FAIL_NAME  240  /* a failing test's line as kept, bytes with the NUL */
+#define RSUM_BOX        160  /* the box line's text, bytes with the NUL */
+#define RSUM_SCREEN     77   /* characters per line: with "# " one 80-column line */
 #define RSUM_STAGES     16
 #define RSUM_MAX_LINES  22   /* with the plan and the verdict: the last 24 lines */
 #define RSUM_LINE       200  /* bytes per formatted line, with the NUL */
@@ -33,6 +39,7 @@ struct rsum_engine {
 	struct rsum_cell c[RSUM_COLS];
 	uint64_t speed, sw_speed;   /* bytes per second at 8 KiB; 0 = not measured */
 	bool rng_speed;             /* speed is an RNG source's (no software reference) */
+	bool emulated;              /* speed measured on a device model, not hardware */
 };
 
 struct rsum {
@@ -41,6 +48,8 @@ struct rsum {
 	unsigned nfail;                            /* every not ok */
 	unsigned fail_num[RSUM_FAILS];
 	char fail_name[RSUM_FAILS][RSUM_FAIL_NAME];
+	char fail_engine[RSUM_FAILS][RSUM_NAME];   /* its row ("platform" for none) */
+	char box[RSUM_BOX];                        /* rsum_box(); "" before */
 	unsigned nstage;
 	char stage[RSUM_STAGES][16];
 	int64_t stage_tenths[RSUM_STAGES];         /* -1: unknown */
@@ -49,18 +58,33 @@ struct rsum {
 void rsum_init(struct rsum *s);
 
 /*
- * One TAP result: its number, ok/not ok, whether it was a SKIP, and its
- * name as printed (already escaped; anything after " # " is ignored).
+ * One TAP result: its number, ok/not ok, whether it was a SKIP, its name
+ * as printed (already escaped; kept for the failing tests' lines), and
+ * where it counts: the engine row (an engine or RNG source name; from a
+ * '/' on it is cut, so "geode-trng/tsel0" counts as "geode-trng"; NULL or
+ * "" for "platform") and the column (out of range: RSUM_PROBE).
  */
-void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char *name);
+void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char *name,
+		 const char *engine, enum rsum_col col);
 
 /*
- * An engine's throughput at 8 KiB in bytes per second, and software's for
- * the same algorithm (0 when there is no reference, e.g. an RNG source).
+ * An engine's throughput at 8 KiB in bytes per second (AES-128-CBC encrypt
+ * for a cipher, SHA-256 for a hash unit, the read rate of an RNG source),
+ * and software's for the same algorithm (0 when there is no reference, e.g.
+ * an RNG source); emulated when a device model, not hardware, produced it.
  * The first figure given for an engine is kept.
  */
 void rsum_speed(struct rsum *s, const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s,
-		bool rng);
+		bool rng, bool emulated);
+
+/*
+ * The box this report is from: its key (@identity box=) and what names its
+ * model (SMBIOS product or the BIOS banner), BIOS version and image
+ * version, each already escaped; "" or NULL for unknown. The line is cut
+ * at RSUM_SCREEN characters.
+ */
+void rsum_box(struct rsum *s, const char *key, const char *model, const char *bios,
+	      const char *version);
 
 /* A finished stage and its duration in tenths of a second (-1: unknown). */
 void rsum_stage(struct rsum *s, const char *name, int64_t tenths);
@@ -73,8 +97,5 @@ void rsum_stage(struct rsum *s, const char *name, int64_t tenths);
  */
 unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsigned not_ok,
 		     unsigned skipped, void (*line)(void *ctx, const char *text), void *ctx);
-
-/* The engine row and column a test name counts under (exposed for tests). */
-void rsum_classify(const char *name, char *engine, size_t cap, enum rsum_col *col);
 
 #endif

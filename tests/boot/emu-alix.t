@@ -1,7 +1,7 @@
 #!/bin/bash
 # Boot test: the emulation build on the emulated PC Engines ALIX.2D3 (Geode
 # LX dump, its lspci -nn listing, the security block model at the address
-# lib/pci_listing gives a listing without BARs).
+# lib/host/pci_listing.c gives a listing without BARs).
 . tests/boot/emu-lib.sh
 emu_start
 emu_boot "alix" alix bench=off rng_bytes=2500

@@ -35,7 +35,7 @@ expect_line '^# @cipher engine=geode-sb .* emulated=1 .* t=[0-9.]+$' "net5501: i
 ! grep -qE '^# @cipher engine=geode-sb .* emulated=0 ' "$BOOT_LOG"; ok $? "net5501: no geode-sb record says emulated=0"
 expect_line '^ok [0-9]+ - emulate: no protocol slip on the Geode model ' "net5501: the driver made no protocol slip on the model"
 expect_line '^# @identity version=[^ ]+ image_sha256=[0-9a-f]{64} emulate=net5501 ' "net5501: @identity names the emulated profile"
-expect_line '^# @identity .* smbios=absent .* sys_serial=absent .* bios_banner=absent nics=4 t=' "net5501: SMBIOS absent (QEMU's tables are not the box's), four NICs"
+expect_line '^# @identity .* smbios=absent .* sys_serial=absent .* bios_banner=absent nics=4 asset=absent tag=absent box=mac-[0-9a-f]{12} t=' "net5501: SMBIOS absent (QEMU's tables are not the box's), four NICs"
 expect_line '^# identity: SMBIOS absent: emulated machine' "net5501: the report says why SMBIOS is absent"
 for i in 1 2 3 4; do
 	expect_line "^# @nic pci=00:0$((i + 5)).0 id=1106:3053 kind=via-rhine mac=00:00:24:cb:55:0$i t=" \

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Boot test: the serial budget (issue 15): a default run on the emulated
+# Boot test: the serial budget: a default run on the emulated
 # net5501 prints at most 32 KiB, on the emulated C7 at most 40 KiB. The
 # bytes are measured as they leave the UART (CR LF line ends) and printed,
 # with the time they take at 19200 and 38400 baud (8N1: 10 bits a byte).
@@ -48,11 +48,28 @@ expect_status 1 "dma-timeout: the run fails"
 expect_line '^#   vectors: FIPS-197 C\.1, SP 800-38A F\.1\.1$' "dma-timeout: the failing ECB encrypt KAT names its vector sources"
 tail -n 24 "$BOOT_LOG" > "$raw"
 grep -qE '^# summary: geode-sb +[0-9]+/[0-9]+ .* FAIL$' "$raw"; ok $? "dma-timeout: the last 24 lines have geode-sb's row, FAIL"
-grep -qE '^# summary: not ok [0-9]+ - geode-sb: ' "$raw" && grep -qE '^# summary: not ok [0-9]+ - kat: geode-sb ' "$raw"
-ok $? "dma-timeout: the last 24 lines name failing tests by number and name"
+grep -qE '^# summary:   in not ok [0-9]+ - geode-sb: ' "$raw" && grep -qE '^# summary: not ok [0-9]+ - geode-sb: ' "$raw" &&
+	grep -qE '^# summary: \.\.\. and [0-9]+ more not ok' "$raw"
+ok $? "dma-timeout: the last 24 lines name failing tests by number and name, and count the rest"
+grep -qE '^# summary: first failure: .*DMA timeout' "$raw"; ok $? "dma-timeout: the first failure's reason (DMA timeout) is on the last screen"
+grep -qE '^# summary: next: docs/troubleshooting\.md, row `geode-sb:`' "$raw"; ok $? "dma-timeout: the last screen names the troubleshooting row to read"
+grep -qE '^# summary: box [^ ]+ \(' "$raw"; ok $? "dma-timeout: the last screen names the box"
 [ "$(tail -n 1 "$raw")" = "$(grep '^# cryptoqual: ' "$BOOT_LOG")" ]; ok $? "dma-timeout: the verdict is the last of them"
 nok=$(sed -nE 's/^# cryptoqual: FAIL \([0-9]+ ok, ([0-9]+) not ok.*/\1/p' "$BOOT_LOG")
 [ -n "$nok" ] && [ "$nok" -gt 0 ] && grep -qE "^# summary: [0-9]+ tests: [0-9]+ ok, $nok not ok, " "$raw"
 ok $? "dma-timeout: the summary counts the verdict's $nok not ok"
+emu_done
+
+# A C7 whose xstore stopped: the absent engines must not push the xstore
+# into an "other" row, and the RNG benchmark's failure is the source's, not
+# the platform's.
+emu_boot "c7-rng-stuck" "c7,fault=rng-stuck"
+expect_status 1 "c7-rng-stuck: the run fails"
+tail -n 24 "$BOOT_LOG" > "$raw"
+grep -qE '^# summary: padlock-xstore +.* FAIL$' "$raw"; ok $? "c7-rng-stuck: the xstore has its own row, FAIL"
+grep -qE '^# summary: padlock-phe +.* pass$' "$raw"; ok $? "c7-rng-stuck: the PHE has its own row, pass"
+! grep -qE '^# summary: other ' "$raw"; ok $? "c7-rng-stuck: no 'other' row"
+grep -qE '^# summary: platform +.* pass$' "$raw"; ok $? "c7-rng-stuck: the platform row passes (the benchmark's RNG failure counts in the source's row)"
+grep -qE '^# summary: padlock-[a-z]+ +.*[0-9]k\* ' "$raw"; ok $? "c7-rng-stuck: emulated figures are marked *"
 emu_done
 finish

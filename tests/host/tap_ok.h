@@ -1,23 +1,67 @@
 /*
- * The TAP result line of the kernel's host harnesses (the *_test.c
- * files of tests/kernel): ok(cond, what) numbers each result on stdout;
- * n counts them (the plan, "1..n") and failed the failures (the exit
- * status). For one .c file each: the state is static.
+ * The TAP writer of the C host harnesses (the test programs of
+ * tests/kernel/ and tests/drivers/): TAP version 13 results numbered on
+ * stdout.
+ *
+ *   ok(cond, what)               one result; returns cond
+ *   okf(cond, fmt, ...)          the same with a printf-style name
+ *   ok_skip(why, fmt, ...)       "ok N - name # SKIP why"
+ *   tap_plan()                   "1..n"; returns the exit status (1 on any failure)
+ *
+ * n counts the results, failed the failures. For one .c file each: the
+ * state is static.
  */
 #ifndef CQ_TESTS_HOST_TAP_OK_H
 #define CQ_TESTS_HOST_TAP_OK_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 static int n, failed;
 
-static void ok(int cond, const char *what)
+static __attribute__((format(printf, 3, 0))) int tap_vline(int cond, const char *suffix, const char *fmt,
+							  va_list ap)
 {
 	n++;
-	printf("%sok %d - %s\n", cond ? "" : "not ", n, what);
+	printf("%sok %d - ", cond ? "" : "not ", n);
+	vprintf(fmt, ap);
+	printf("%s\n", suffix);
 	if (!cond)
 		failed++;
 	fflush(stdout);
+	return cond;
+}
+
+static __attribute__((format(printf, 2, 3), unused)) int okf(int cond, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	cond = tap_vline(cond, "", fmt, ap);
+	va_end(ap);
+	return cond;
+}
+
+static __attribute__((unused)) int ok(int cond, const char *what)
+{
+	return okf(cond, "%s", what);
+}
+
+static __attribute__((format(printf, 2, 3), unused)) void ok_skip(const char *why, const char *fmt, ...)
+{
+	char suffix[256];
+	va_list ap;
+
+	snprintf(suffix, sizeof(suffix), " # SKIP %s", why);
+	va_start(ap, fmt);
+	tap_vline(1, suffix, fmt, ap);
+	va_end(ap);
+}
+
+static __attribute__((unused)) int tap_plan(void)
+{
+	printf("1..%d\n", n);
+	fflush(stdout);
+	return failed ? 1 : 0;
 }
 
 #endif

@@ -3,7 +3,7 @@
  * qemu-i386: table addresses are 32-bit), run by tests/kernel/acpi.t.
  * From an RSDP the walk follows the RSDT to the FADT's PM timer; every
  * length and address in those tables comes from firmware and is checked.
- * Hostile tables (issue 18): an RSDT length of 0xFFFFFFFC or below the
+ * Hostile tables: an RSDT length of 0xFFFFFFFC or below the
  * header, entries pointing at 0 and at the top of memory, a table whose
  * address + length wraps past 4 GiB (mapped just below it: a read past the
  * end kills this program), a short FADT, a bad checksum, a port > 0xFFFF.

@@ -4,7 +4,7 @@
  * the largest available region of the loader's map, and without a map the
  * kernel must say so and use only conservative low memory. Prints TAP 13;
  * the kernel's own `#` lines come out in between.
- * Hostile maps (issue 18): an entry size of 0xFFFFFFFC (size + 4 wraps to
+ * Hostile maps: an entry size of 0xFFFFFFFC (size + 4 wraps to
  * 0: the walk used to loop forever), a size running past the map, a map
  * whose address + length wraps past 4 GiB (it must not be read at all: a
  * read there ends this program), regions wrapping past 2^64 or reaching

@@ -7,12 +7,15 @@
 #       from the package archive), its table has every cell, and the
 #       software engine (lib/aes as the kernel builds it) takes at most as
 #       many instructions per byte as OpenSSL's aes-586 on the Geode LX's
-#       path for CBC encryption, CBC decryption and ECB (issue 17).
+#       path for CBC encryption, CBC decryption and ECB;
+#  7-8: AES-NI CTR takes at most as many instructions per byte as OpenSSL's
+#       aesni-x86, and one 16-byte CTR call at most 1.3 times one 16-byte
+#       ECB call (the fixed cost per call).
 # Env: CQ_BUILD (build dir, default "build").
 set -u
 build=${CQ_BUILD:-build}
 echo "TAP version 13"
-echo "1..6"
+echo "1..8"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -56,7 +59,7 @@ fi
 
 bin=$build/bench-i386/bench-i386
 if [ ! -x "$bin" ]; then
-	for i in 4 5 6; do echo "ok $i # SKIP $bin not built (make bench-i386 downloads libssl3:i386)"; done
+	for i in 4 5 6 7 8; do echo "ok $i # SKIP $bin not built (make bench-i386 downloads libssl3:i386)"; done
 	exit 0
 fi
 if tools/bench/bench-i386.sh "$bin" "$tmp/insn-count.so" > "$tmp/table" 2>"$tmp/err"; then
@@ -77,4 +80,18 @@ if [ "$geode" = 1 ] && [ -z "$over" ]; then
 else
 	echo "not ok 6 - software AES <= OpenSSL aes-586 (Geode LX path) in instructions per byte: CBC encrypt, CBC decrypt, ECB"
 	printf '%s\n' "$over" | sed 's/^/# over: /'
+fi
+over=$(awk '/^aes-ni/ { on = 1; next } /^[a-z]/ { on = 0 } on && $1 == "ctr" && $3 > $4 { print }' "$tmp/table")
+n_ctr=$(awk '/^aes-ni/ { on = 1; next } /^[a-z]/ { on = 0 } on && $1 == "ctr" { n++ } END { print n + 0 }' "$tmp/table")
+if [ "$n_ctr" = 3 ] && [ -z "$over" ]; then
+	echo "ok 7 - AES-NI CTR <= OpenSSL aesni-x86 in instructions per byte (128, 192, 256)"
+else
+	echo "not ok 7 - AES-NI CTR <= OpenSSL aesni-x86 in instructions per byte (128, 192, 256)"
+	printf '%s\n' "$over" | sed 's/^/# over: /'
+fi
+ratio=$(sed -nE 's/.*ctr\/ecb ours ([0-9.]+)x.*/\1/p' "$tmp/table")
+if [ -n "$ratio" ] && awk -v r="$ratio" 'BEGIN { exit !(r <= 1.3) }'; then
+	echo "ok 8 - one 16-byte AES-NI CTR call costs at most 1.3 ECB calls in instructions (${ratio}x)"
+else
+	echo "not ok 8 - one 16-byte AES-NI CTR call costs at most 1.3 ECB calls in instructions (${ratio:-no figure}x)"
 fi

@@ -36,7 +36,7 @@ run() {
 }
 
 tap_begin
-echo "1..38"
+echo "1..43"
 
 # ---- the QEMU command lines ----
 # machine CPU [OPTS]: the arguments every boot starts with.
@@ -109,6 +109,28 @@ ok $? "boot-qemu: no verdict within --timeout: exit 2, HANG" "exit $rc, stdout: 
 FAKE_SLEEP=10 run "$scripts/boot-media.sh" --cf "$tmp/cf.img" --timeout 1
 [ "$rc" -eq 2 ] && [ "$out" = "boot-media: cf: HANG: no verdict within 1 s" ]
 ok $? "boot-media: no verdict within --timeout: exit 2, HANG" "exit $rc, stdout: $out"
+# Without the exit device (as on a real box) a halted kernel never ends
+# QEMU: the verdict in the log ends the boot, and a log without one is a hang.
+QEMU_NO_EXIT_DEVICE=1 FAKE_LOG=$'# cryptoqual: PASS (1 ok, 0 not ok, 0 skipped)\r\n' FAKE_SLEEP=20 \
+	run "$scripts/boot-qemu.sh" --timeout 15 -- "$tmp/kernel.elf"
+[ "$rc" -eq 0 ] && [ "$out" = "boot-qemu: PASS (the box halted after its verdict; no exit device)" ] &&
+	! grep -q isa-debug-exit <<<"$args"
+ok $? "boot-qemu without the exit device: a PASS log of a halted box is PASS, before the timeout" "exit $rc, stdout: $out"
+QEMU_NO_EXIT_DEVICE=1 FAKE_LOG=$'# cryptoqual: FAIL (0 ok, 1 not ok, 0 skipped)\r\n' FAKE_SLEEP=20 \
+	run "$scripts/boot-qemu.sh" --timeout 15 -- "$tmp/kernel.elf"
+[ "$rc" -eq 1 ] && [ "$out" = "boot-qemu: FAIL (the box halted after its verdict; no exit device)" ]
+ok $? "boot-qemu without the exit device: a FAIL log of a halted box is FAIL" "exit $rc, stdout: $out"
+QEMU_NO_EXIT_DEVICE=1 FAKE_LOG=$'ok 1 - x\r\n' FAKE_SLEEP=10 run "$scripts/boot-qemu.sh" --timeout 1 -- "$tmp/kernel.elf"
+[ "$rc" -eq 2 ] && [ "$out" = "boot-qemu: HANG: no verdict within 1 s" ]
+ok $? "boot-qemu without the exit device: no verdict by the timeout is still a HANG" "exit $rc, stdout: $out"
+QEMU_NO_EXIT_DEVICE=1 FAKE_LOG=$'# cryptoqual: PASS (1 ok, 0 not ok, 0 skipped)\r\n' FAKE_STATUS=0 \
+	run "$scripts/boot-qemu.sh" --timeout 15 -- "$tmp/kernel.elf"
+[ "$rc" -eq 2 ] && [ "$out" = "boot-qemu: CRASH: triple fault or reset (qemu exit status 0)" ]
+ok $? "boot-qemu without the exit device: a reset after the verdict keeps QEMU's own status" "exit $rc, stdout: $out"
+# make run LOG=FILE keeps the serial log there.
+make --no-print-directory -n run LOG=/tmp/x.log BUILD="$tmp/build" > "$tmp/out" 2>&1
+grep -q "boot-qemu.sh --cpu 'max' *--log '/tmp/x.log' --show -- " "$tmp/out"
+ok $? "make run LOG=FILE passes --log FILE to boot-qemu" "$(tail -2 "$tmp/out")"
 n_tables=$(grep -l 'qemu exit status 33' "$scripts"/*.sh | wc -l)
 [ "$n_tables" -eq 1 ]; ok $? "the QEMU status table is written once in $scripts/ ($n_tables files have it)"
 

@@ -21,9 +21,9 @@ size=$(stat -c %s "$bin")
 echo "# $bin: $size bytes; budget $budget ($((budget - size)) left)"
 i686-linux-gnu-size -A "$elf" 2>/dev/null | awk '$1 ~ /^\.(text|text_cpufeat|rodata|data)$/ { printf "#   %-14s %7d\n", $1, $2 }'
 if [ "$size" -le "$budget" ]; then
-	echo "ok 1 - image size $size <= $budget bytes (issue 17's budget)"
+	echo "ok 1 - image size $size <= $budget bytes (the image ceiling)"
 else
-	echo "not ok 1 - image size $size <= $budget bytes (issue 17's budget): over by $((size - budget)) bytes"
+	echo "not ok 1 - image size $size <= $budget bytes (the image ceiling): over by $((size - budget)) bytes"
 	i686-linux-gnu-nm --size-sort -S -r "$elf" 2>/dev/null | awk '$3 !~ /^[bB]$/' | head -12 |
 		while read -r addr sz type name; do printf '#   %6d %s %s\n' "$((16#$sz))" "$type" "$name"; done
 fi

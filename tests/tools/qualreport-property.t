@@ -54,6 +54,9 @@ OPS = st.tuples(
 
 
 def damage(data, ops):
+    """Applies ops in order; a change of line ends applies last, so that the
+    other operations' lines stay the log's lines."""
+    ends = None
     for kind, a, b, raw in ops:
         lines = data.split(b"\r\n")
         i = min(int(a * len(lines)), len(lines) - 1)
@@ -82,10 +85,10 @@ def damage(data, ops):
             data = data[: int(a * len(data))]
             continue
         elif kind == "ends":
-            data = b"\r\n".join(lines).replace(b"\r\n", [b"\n", b"\r", b"\n\r"][int(a * 2.99)])
+            ends = [b"\n", b"\r", b"\n\r"][int(a * 2.99)]
             continue
         data = b"\r\n".join(lines)
-    return data
+    return data.replace(b"\r\n", ends) if ends else data
 
 
 FAILED_EXAMPLES = []
@@ -147,8 +150,8 @@ for label, clean in (("a PASS boot, then a FAIL boot", PASS + FAIL), ("a FAIL bo
         lab, choice, ops, problems = FAILED_EXAMPLES[-1]
         ok(False, "%s: random damage never passes compare" % label, "damage %r\nproblems: %s" % (ops, problems))
 
-# The damage is real damage: a fair share of the damaged PASS logs stop
-# reading PASS, so the operations are not no-ops.
+# The damage is real damage: a fair share (over a fifth) of the damaged
+# PASS logs stop reading PASS, so the operations are not no-ops.
 verdicts = {}
 
 
@@ -161,6 +164,6 @@ def tally(ops):
 
 tally()
 diag("damaged PASS logs: %s" % verdicts)
-ok(verdicts.get("PASS", 0) > 0 and sum(verdicts.values()) - verdicts.get("PASS", 0) > 50,
+ok(verdicts.get("PASS", 0) > 0 and sum(verdicts.values()) - verdicts.get("PASS", 0) > 40,
    "the damage operations change verdicts (damaged PASS logs: %s)" % verdicts)
 done()

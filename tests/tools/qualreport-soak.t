@@ -42,15 +42,17 @@ def fail_in_pass(data, k):
 
 
 def with_pass_keys(data):
-    """The kernel's pass=N form: every record of pass N (by position) gets
-    pass=N before its t=."""
-    out, n = [], 1
+    """The log with its pass=K keys dropped and put back by position:
+    every record of the soak's pass K gets pass=K before its t= (the
+    kernel numbers soak passes from 1; the first run's records have none)."""
+    out, n = [], 0
     for line in data.decode("latin-1").split("\n"):
+        line = re.sub(r" pass=\d+ t=", " t=", line) if not line.startswith("# @soak ") else line
         if re.match(r"# soak: \d+ passes", line):
-            n = 2
+            n = 1
         elif re.match(r"# soak: pass (\d+) done", line):
             n += 1
-        elif line.startswith("# @") and not re.match(r"# @(soak|run|stage|identity|nic|calibration) ", line):
+        elif n and line.startswith("# @") and not re.match(r"# @(soak|run|stage|identity|nic|calibration) ", line):
             line = re.sub(r" t=", " pass=%d t=" % n, line, count=1)
         out.append(line)
     return "\n".join(out).encode("latin-1")
@@ -81,6 +83,9 @@ for label, kernel, cpu, args, icount in cases:
        and any("pass 3 of 4 is the first" in p for p in f["problems"]),
        "%s: a failure that starts in pass 3 (the soak's second loop): FAIL naming pass 3 and its test" % label,
        (f["verdict"], f["worst_pass"], f["problems"]))
+    ok(re.search(rb"\n# @rng [^\r\n]* pass=1 t=", data) and re.search(rb"\n# @rng [^\r\n]* pass=3 t=", data)
+       and not re.search(rb"\n# soak: 3 passes\r?\n(?:(?!# soak: pass 1 done).)*# SKIP", data, re.S),
+       "%s: the kernel keys each soak record with its pass and prints no SKIP line again in the soak" % label)
     keyed = QR.parse_log(with_pass_keys(data), "k", "k.log", allow_emulated=True)
     ok(keyed["verdict"] == "PASS" and [p["pass"] for p in keyed["passes"]] == [1, 2, 3, 4]
        and unpass(keyed["figures"]) == d["figures"],

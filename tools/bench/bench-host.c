@@ -41,6 +41,7 @@
 #include "lib/crypto/aes.h"
 #include "lib/crypto/aes_mode.h"
 #include "lib/platform/cpuid.h"
+#include "lib/host/cpuid_host.h"
 #include "drivers/aesni/aesni.h"
 
 #define BUF_BYTES	8192	/* bytes per timed run */
@@ -406,15 +407,6 @@ static int software_half(const char *what)
 }
 
 /* The host CPU through the real CPUID instruction, for lib/platform/cpuid.c. */
-static bool host_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out)
-{
-	(void)ctx;
-	__asm__ volatile("cpuid"
-			 : "=a"(out->eax), "=b"(out->ebx), "=c"(out->ecx), "=d"(out->edx)
-			 : "a"(leaf), "c"(subleaf));
-	return true;
-}
-
 /*
  * drivers/aesni against lib/aes (itself checked against OpenSSL): ECB, CBC
  * and CTR, both directions, every key size, random data. Returns the

@@ -52,6 +52,7 @@ echo "$runs" | while read -r name engine cap; do
 	awk -v name="$name" -v native=$native '
 	FILENAME ~ /\.out$/ && $1 == "openssl" { path = $NF; ver = $3; capv = $(NF - 2) }
 	FILENAME ~ /\.out$/ && $1 == "cell" { what[$2] = $4 " " $5; bytes[$2] = $6 * $7; n = $2 }
+	FILENAME ~ /\.out$/ && $1 == "call16" { c16[$2] = $3; calls[$2] = $4 }
 	FILENAME ~ /\.count$/ && $1 == "mark" { at[$2 "," $3] = $4 }
 	FILENAME ~ /\.time$/ && $1 == "time" { to[$2] = $3; tt[$2] = $4 }
 	END {
@@ -65,6 +66,13 @@ echo "$runs" | while read -r name engine cap; do
 			else
 				tcol = sprintf("%8s %8s %7s", "-", "-", "-")
 			printf "  %-16s %8.2f %8.2f %6.2fx   %s\n", what[i], io, it, io / it, tcol
+		}
+		if ((101 in c16) && (102 in c16)) {
+			for (i = 101; i <= 102; i++) {
+				po[i] = (at[i ",1"] - at[i ",0"] - base) / calls[i]
+				pt[i] = (at[i ",2"] - at[i ",1"] - base) / calls[i]
+			}
+			printf "  one 16-byte call, instructions (ours, OpenSSL): ecb-encrypt 128 %.0f, %.0f; ctr 128 %.0f, %.0f; ctr/ecb ours %.2fx (OpenSSL %.2fx)\n", po[101], pt[101], po[102], pt[102], po[102] / po[101], pt[102] / pt[101]
 		}
 	}' "$tmp/$name.out" "$tmp/$name.count" "$tmp/$name.time"
 done > "$tmp/table"

@@ -17,7 +17,7 @@ RE_ESCAPE = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[()*+][0-9A-Za-z]|[@-Z\\-_
 RE_RESULT = re.compile(r"^(not )?ok (\d+) - (.*)$")
 RE_PLAN = re.compile(r"^1\.\.(\d+)$")
 RE_VERDICT = re.compile(
-    r"^(?:# )?cryptoqual: (PASS|FAIL) \((\d+) ok, (\d+) not ok, (\d+) skipped(?:; crashed: (.*))?\)$")
+    r"^(?:# )?cryptoqual: (PASS|FAIL) \((\d+) ok, (\d+) not ok, (\d+) skipped(?:; crashed: (.*?))?(?:; partial: (.*))?\)$")
 RE_BAIL = re.compile(r"^Bail out!(?: (.*))?$")
 RE_BUILD = re.compile(r"^# cryptoqual (\S+) image-sha256=([0-9a-f]{64})$")
 RE_CPU = re.compile(r"^# cpu\.([A-Za-z0-9_.]+)=(.*)$")
@@ -148,6 +148,16 @@ def marker_line(line):
     return None
 
 
+def verdict_before_noise(text):
+    """The verdict line's text when a line is a whole, clean verdict line
+    followed only by terminal escapes and bytes that are not printable (the
+    next boot's loader noise after a lost line end); None otherwise."""
+    m = re.match(r"^((?:# )?cryptoqual: [ -~]*?\))((?:\x1b\[[0-9;?]*[A-Za-z]|[^ -~])+)$", text)
+    if m and RE_VERDICT.match(m.group(1)):
+        return m.group(1)
+    return None
+
+
 def split_lines(data):
     """Splits a capture on \\r\\n, \\n or \\r (GRUB ends lines \\n\\r, the
     kernel \\r\\n); the last piece is unterminated when the capture stopped
@@ -233,11 +243,18 @@ class Boot:
                 self.after_verdict += 1
             return
         if not line.clean:
-            if text:
-                self.garbled.append(line.number)
-                if not text.startswith("#"):
-                    self.damaged.append(line.number)
-            return
+            glued = verdict_before_noise(text)
+            if glued is None:
+                if text:
+                    self.garbled.append(line.number)
+                    if not text.startswith("#"):
+                        self.damaged.append(line.number)
+                return
+            # The kernel's next boot starts with a blank line, so a reset
+            # that lost this verdict's line end leaves only the loader's
+            # noise glued after it: the whole verdict is still there.
+            line = Line.of_text(line.number, glued)
+            text = glued
         if not line.terminated and not RE_VERDICT.match(text):
             # The capture stopped inside this line: it may be cut short.
             self.problem("line %d is cut off: ignored" % line.number)
@@ -254,7 +271,7 @@ class Boot:
         if m:
             self.summary = {
                 "verdict": m.group(1), "ok": int(m.group(2)), "not_ok": int(m.group(3)),
-                "skipped": int(m.group(4)), "crashed": m.group(5)}
+                "skipped": int(m.group(4)), "crashed": m.group(5), "partial": m.group(6)}
             self.summary_text = text
             self.summary_line = line.number
             return
@@ -285,13 +302,14 @@ class Boot:
             return
         m = RE_SOAK_DONE.match(text)
         if m:
-            # By position the first run is pass 1 and the soak's pass K is
-            # K + 1; records that carry pass=N number the passes themselves.
-            # After the soak's last pass the run's end is the first run's.
+            # The first run is pass 1 and the soak's pass K is K + 1 (by
+            # position, or by the records' own pass=K: the kernel numbers
+            # its soak passes from 1). After the soak's last pass the run's
+            # end is the first run's.
             if self.soak_total is not None and int(m.group(1)) >= self.soak_total:
                 self.pass_no = 1
             else:
-                self.enter_pass(int(m.group(1)) + 1 if self.explicit_pass else self.pass_no + 1, line.number + 1)
+                self.enter_pass(int(m.group(1)) + 2 if self.explicit_pass else self.pass_no + 1, line.number + 1)
             return
         m = RE_SOAK_START.match(text)
         if m and self.pass_no == 1:
@@ -369,10 +387,11 @@ class Boot:
         if rtype == "stage" and fields.get("name") == "soak":
             self.pass_no = 1        # the soak is over: the rest is the run's end
         if per_pass and isinstance(fields.get("pass"), int) and fields["pass"] >= 1:
-            # The kernel names the soak pass of each record (pass=N).
-            if not self.explicit_pass or fields["pass"] != self.pass_no:
+            # The kernel names the soak pass of each record (pass=K, from
+            # 1): the log's pass K + 1, the first run being pass 1.
+            if not self.explicit_pass or fields["pass"] + 1 != self.pass_no:
                 self.explicit_pass = True
-                self.enter_pass(fields["pass"], line.number)
+                self.enter_pass(fields["pass"] + 1, line.number)
         bare = {k: v for k, v in fields.items() if k != "pass"} if per_pass else fields
         cell = tuple(bare.get(k) for k in keys) if keys is not None else tuple(sorted(bare.items()))
         if rtype == "rng":

@@ -6,7 +6,7 @@
  *
  * AES: FIPS-197 C.1-C.3 and SP 800-38A F.1 (ECB), F.2 (CBC) and F.5 (CTR)
  * for the three key sizes, both directions, through the "aesni" engine;
- * pseudo-random messages checked against lib/aes (the software reference)
+ * pseudo-random messages checked against lib/crypto/aes (the software reference)
  * with every remainder of the 8- and 4-block loops, in one call and split
  * in several; the CTR counter carrying across 32, 64 and all 128 bits;
  * unaligned and in-place buffers; the engine's claims and error returns;
@@ -28,30 +28,10 @@
 #include "drivers/rdrand/rdrand.h"
 #include "lib/crypto/aes.h"
 #include "lib/platform/cpuid.h"
+#include "lib/host/cpuid_host.h"
 #include "lib/engine/engine.h"
 #include "lib/util/hex.h"
-
-static unsigned test_no, failures;
-
-static bool check(bool ok, const char *fmt, ...)
-{
-	va_list ap;
-	test_no++;
-	printf("%s %u - ", ok ? "ok" : "not ok", test_no);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!ok)
-		failures++;
-	return ok;
-}
-
-static void skip(const char *why, const char *what)
-{
-	test_no++;
-	printf("ok %u - %s # SKIP %s\n", test_no, what, why);
-}
+#include "tests/host/tap_ok.h"
 
 static void diag_hex(const char *label, const uint8_t *p, size_t n)
 {
@@ -69,18 +49,6 @@ static size_t unhex(const char *s, uint8_t *out, size_t cap)
 		exit(2);
 	}
 	return n;
-}
-
-/* ---- the host CPU, decoded by lib/platform/cpuid.c from the real instruction ---- */
-
-static bool host_cpuid(void *ctx, uint32_t leaf, uint32_t subleaf, struct cpuid_regs *out)
-{
-	(void)ctx;
-	/* The CPUID instruction itself (GCC's <cpuid.h> is not used). */
-	__asm__ volatile("cpuid"
-			 : "=a"(out->eax), "=b"(out->ebx), "=c"(out->ecx), "=d"(out->edx)
-			 : "a"(leaf), "c"(subleaf));
-	return true;
 }
 
 /* ---- known answers ---- */
@@ -160,11 +128,11 @@ static void test_fips197(void)
 		size_t kl = unhex(fips_key[k], key, sizeof(key));
 		unhex(fips_cipher[k], c, sizeof(c));
 		rc = engine_run(key, 8 * kl, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, p, out, 16);
-		if (!check(rc == 0 && memcmp(out, c, 16) == 0, "FIPS-197 C.%u AES-%u encrypt", k + 1,
+		if (!okf(rc == 0 && memcmp(out, c, 16) == 0, "FIPS-197 C.%u AES-%u encrypt", k + 1,
 			   (unsigned)(8 * kl)))
 			diag_hex("got", out, 16);
 		rc = engine_run(key, 8 * kl, AES_MODE_ECB, AES_DIR_DECRYPT, NULL, c, out, 16);
-		if (!check(rc == 0 && memcmp(out, p, 16) == 0, "FIPS-197 C.%u AES-%u decrypt", k + 1,
+		if (!okf(rc == 0 && memcmp(out, p, 16) == 0, "FIPS-197 C.%u AES-%u decrypt", k + 1,
 			   (unsigned)(8 * kl)))
 			diag_hex("got", out, 16);
 	}
@@ -202,7 +170,7 @@ static void test_sp800_38a(void)
 			rc = engine_run(key, bits, v->mode, dir, ivp, in, out, 64);
 			if (ivp)
 				iv_ok = memcmp(iv, want_iv, 16) == 0;
-			if (!check(rc == 0 && memcmp(out, want, 64) == 0 && iv_ok,
+			if (!okf(rc == 0 && memcmp(out, want, 64) == 0 && iv_ok,
 				   "SP 800-38A %s-AES%u %s (and the returned IV/counter)",
 				   aes_mode_name(v->mode), bits, aes_dir_name(dir))) {
 				printf("# rc=%d\n", rc);
@@ -214,7 +182,7 @@ static void test_sp800_38a(void)
 	}
 }
 
-/* ---- cross-check against lib/aes ---- */
+/* ---- cross-check against lib/crypto/aes ---- */
 
 static uint32_t rng_state = 0x12345678u;
 
@@ -281,7 +249,7 @@ static void test_crosscheck(void)
 					}
 				}
 				aes_wipe(&ctx);
-				check(bad == 0, "AES-%u %s %s matches lib/aes for 0..%u blocks (%u runs, %u bad)",
+				okf(bad == 0, "AES-%u %s %s matches lib/crypto/aes for 0..%u blocks (%u runs, %u bad)",
 				      bits, aes_mode_name(modes[m]), aes_dir_name(d), XMAX_BLOCKS, runs, bad);
 			}
 }
@@ -315,7 +283,7 @@ static void test_split_calls(void)
 					rc = aesni_engine.crypt(&sess, modes[m], d, iv, in + pos, out + pos, step);
 				}
 				aesni_engine.release(&sess);
-				check(rc == 0 && memcmp(out, ref, len) == 0 && memcmp(iv, riv, 16) == 0,
+				okf(rc == 0 && memcmp(out, ref, len) == 0 && memcmp(iv, riv, 16) == 0,
 				      "AES-%u %s %s split over several calls continues the stream",
 				      bits, aes_mode_name(modes[m]), aes_dir_name(d));
 			}
@@ -350,7 +318,7 @@ static void test_ctr_carry(void)
 		aes_ctr(&ctx, ref_ctr, in, ref, sizeof(in));
 		rc = engine_run(key, 128, AES_MODE_CTR, AES_DIR_ENCRYPT, ctr, in, out, sizeof(in));
 		ok = rc == 0 && memcmp(out, ref, sizeof(in)) == 0 && memcmp(ctr, ref_ctr, 16) == 0;
-		/* Independently of lib/aes: block b is in ^ E(start + b), big-endian. */
+		/* Independently of lib/crypto/aes: block b is in ^ E(start + b), big-endian. */
 		unhex(cases[i].start, block, sizeof(block));
 		for (b = 0; b < 20 && ok; b++) {
 			int j;
@@ -362,7 +330,7 @@ static void test_ctr_carry(void)
 		}
 		memcpy(after, block, 16);
 		ok = ok && memcmp(ctr, after, 16) == 0;
-		if (!check(ok, "CTR counter %s (%s + 20 blocks)", cases[i].what, cases[i].start))
+		if (!okf(ok, "CTR counter %s (%s + 20 blocks)", cases[i].what, cases[i].start))
 			diag_hex("counter", ctr, 16);
 	}
 	aes_wipe(&ctx);
@@ -405,8 +373,8 @@ static void test_alignment(void)
 				aesni_engine.release(&sess);
 			}
 	aes_wipe(&ctx);
-	check(bad == 0, "unaligned input and output buffers, offsets 0..15, all modes (%u bad)", bad);
-	check(inplace_bad == 0, "in place (in == out), offsets 0..15, all modes (%u bad)", inplace_bad);
+	okf(bad == 0, "unaligned input and output buffers, offsets 0..15, all modes (%u bad)", bad);
+	okf(inplace_bad == 0, "in place (in == out), offsets 0..15, all modes (%u bad)", inplace_bad);
 }
 
 /* A session whose schedule sits at an address that is not 16-aligned. */
@@ -428,7 +396,7 @@ static void test_misaligned_schedule(void)
 	aesni_expand_key(enc, dec, key, 192);
 	aesni_ecb_encrypt(enc, in, out, sizeof(in));
 	aesni_ecb_decrypt(dec, out, back, sizeof(in));
-	check(memcmp(out, ref, sizeof(in)) == 0 && memcmp(back, in, sizeof(in)) == 0,
+	okf(memcmp(out, ref, sizeof(in)) == 0 && memcmp(back, in, sizeof(in)) == 0,
 	      "schedules at an address 8 mod 16 work (unaligned key loads)");
 }
 
@@ -448,8 +416,8 @@ static void test_ctr_partial(void)
 	aesni_expand_key(&enc, NULL, key, 128);
 	aesni_ctr(&enc, ctr, in, out, sizeof(in));
 	aesni_wipe_key(&enc);
-	check(memcmp(out, ref, sizeof(in)) == 0 && memcmp(ctr, rctr, 16) == 0,
-	      "aesni_ctr on 37 bytes: partial last block and counter as lib/aes");
+	okf(memcmp(out, ref, sizeof(in)) == 0 && memcmp(ctr, rctr, 16) == 0,
+	      "aesni_ctr on 37 bytes: partial last block and counter as lib/crypto/aes");
 }
 
 /* ---- the engine's claims and errors ---- */
@@ -468,22 +436,22 @@ static void test_engine_contract(void)
 				if (aes_engine_supports(&aesni_engine, aes_keysize_bits(k), m, d) != want)
 					claims_ok = false;
 			}
-	check(claims_ok && strcmp(aesni_engine.name, "aesni") == 0 && aesni_engine.align == 1 &&
+	okf(claims_ok && strcmp(aesni_engine.name, "aesni") == 0 && aesni_engine.align == 1 &&
 	      !engine_emulated(aesni_engine.name),
 	      "engine \"aesni\" claims exactly ECB, CBC, CTR x encrypt, decrypt x 128, 192, 256");
 
-	check(aesni_engine.set_key(&sess, key, 64) == ENGINE_EKEY &&
+	okf(aesni_engine.set_key(&sess, key, 64) == ENGINE_EKEY &&
 	      aesni_engine.set_key(&sess, key, 0) == ENGINE_EKEY,
 	      "set_key rejects 64- and 0-bit keys with ENGINE_EKEY");
 	aesni_engine.set_key(&sess, key, 128);
-	check(aesni_engine.crypt(&sess, AES_MODE_CBC, AES_DIR_ENCRYPT, iv, buf, buf, 17) == ENGINE_ELEN,
+	okf(aesni_engine.crypt(&sess, AES_MODE_CBC, AES_DIR_ENCRYPT, iv, buf, buf, 17) == ENGINE_ELEN,
 	      "crypt rejects a length that is not a multiple of 16 with ENGINE_ELEN");
-	check(aesni_engine.crypt(&sess, AES_MODE_OFB, AES_DIR_ENCRYPT, iv, buf, buf, 16) ==
+	okf(aesni_engine.crypt(&sess, AES_MODE_OFB, AES_DIR_ENCRYPT, iv, buf, buf, 16) ==
 		      ENGINE_EUNSUPPORTED &&
 	      aesni_engine.crypt(&sess, AES_MODE_CFB128, AES_DIR_DECRYPT, iv, buf, buf, 16) ==
 		      ENGINE_EUNSUPPORTED,
 	      "crypt refuses OFB and CFB128 (not claimed) with ENGINE_EUNSUPPORTED");
-	check(aesni_engine.crypt(&sess, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, buf, buf, 0) == 0,
+	okf(aesni_engine.crypt(&sess, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, buf, buf, 0) == 0,
 	      "crypt accepts an empty message");
 
 	fill_random(key, sizeof(key));
@@ -492,7 +460,7 @@ static void test_engine_contract(void)
 	for (i = 0; i < sizeof(sess.priv); i++)
 		if (sess.priv[i] != 0)
 			wiped = false;
-	check(wiped, "release() zeroes the session private area (both schedules)");
+	okf(wiped, "release() zeroes the session private area (both schedules)");
 }
 
 /* ---- probe ---- */
@@ -506,38 +474,38 @@ static void test_probe(const struct cpu_info *host)
 	engine_registry_reset();
 	c.sse2 = true;
 	why = aesni_probe(&c);
-	check(why && strcmp(why, "CPUID.1:ECX.AES is clear") == 0 && !engine_aes_find("aesni"),
+	okf(why && strcmp(why, "CPUID.1:ECX.AES is clear") == 0 && !engine_aes_find("aesni"),
 	      "no AES-NI: engine not registered, reason \"%s\"", why ? why : "(null)");
 	c.aesni = true;
 	c.sse2 = false;
 	why = aesni_probe(&c);
-	check(why && strcmp(why, "CPUID.1:EDX.SSE2 is clear") == 0 && !engine_aes_find("aesni"),
+	okf(why && strcmp(why, "CPUID.1:EDX.SSE2 is clear") == 0 && !engine_aes_find("aesni"),
 	      "AES-NI without SSE2: engine not registered, reason \"%s\"", why ? why : "(null)");
 	c.sse2 = true;
 	why = aesni_probe(&c);
-	check(!why && engine_aes_find("aesni") == &aesni_engine,
+	okf(!why && engine_aes_find("aesni") == &aesni_engine,
 	      "AES-NI and SSE2: engine registered as \"aesni\"");
 	engine_registry_reset();
 	why = aesni_probe(host);
-	check((host->aesni && host->sse2) == (why == NULL),
+	okf((host->aesni && host->sse2) == (why == NULL),
 	      "probe on this host's CPUID (aesni=%d sse2=%d): %s", host->aesni, host->sse2,
 	      why ? why : "registered");
 
 	memset(&c, 0, sizeof(c));
 	engine_registry_reset();
 	rdrand_probe(&c);
-	check(!engine_rng_find("rdrand") && !engine_rng_find("rdseed") &&
+	okf(!engine_rng_find("rdrand") && !engine_rng_find("rdseed") &&
 	      strcmp(rdrand_absent_reason(&c), "CPUID.1:ECX.RDRAND is clear") == 0 &&
 	      strcmp(rdseed_absent_reason(&c), "CPUID.(EAX=7,ECX=0):EBX.RDSEED is clear") == 0,
 	      "no RDRAND/RDSEED: no source registered, reasons given");
 	c.rdrand = true;
 	rdrand_probe(&c);
-	check(engine_rng_find("rdrand") == &rdrand_source && !engine_rng_find("rdseed"),
+	okf(engine_rng_find("rdrand") == &rdrand_source && !engine_rng_find("rdseed"),
 	      "RDRAND only: \"rdrand\" registered, \"rdseed\" not");
 	engine_registry_reset();
 	c.rdseed = true;
 	rdrand_probe(&c);
-	check(engine_rng_find("rdrand") && engine_rng_find("rdseed") == &rdseed_source,
+	okf(engine_rng_find("rdrand") && engine_rng_find("rdseed") == &rdseed_source,
 	      "RDRAND and RDSEED: both registered");
 	engine_registry_reset();
 }
@@ -583,7 +551,7 @@ static void test_rng_retry(void)
 	rc = rdrand_fill_with(scripted_step, 3, &st, buf, 19, &got);
 	for (i = 0; i < 19; i++)
 		seq = seq && buf[i] == i;
-	check(rc == ENGINE_OK && got == 19 && seq && st.words == 5 &&
+	okf(rc == ENGINE_OK && got == 19 && seq && st.words == 5 &&
 	      st.failures == 5 * (RDRAND_RETRIES - 1) && st.longest_run == RDRAND_RETRIES - 1,
 	      "9 failures then success on every word: 19 bytes delivered in order (rc=%d got=%zu)",
 	      rc, got);
@@ -592,7 +560,7 @@ static void test_rng_retry(void)
 	memset(&st, 0, sizeof(st));
 	got = 999;
 	rc = rdrand_fill_with(scripted_step, 0, &st, buf, 64, &got);
-	check(rc == ENGINE_EHW && got == 12 && script.calls == 3 + RDRAND_RETRIES &&
+	okf(rc == ENGINE_EHW && got == 12 && script.calls == 3 + RDRAND_RETRIES &&
 	      st.longest_run == RDRAND_RETRIES,
 	      "10 failures in a row after 12 bytes: ENGINE_EHW, *got = 12, exactly 10 tries (rc=%d got=%zu calls=%u)",
 	      rc, got, script.calls - 3);
@@ -600,7 +568,7 @@ static void test_rng_retry(void)
 	script_reset(0, 0);
 	got = 999;
 	rc = rdrand_fill_with(scripted_step, 0, NULL, buf, 4, &got);
-	check(rc == ENGINE_EHW && got == 0, "a dead source on the first word: ENGINE_EHW, *got = 0");
+	okf(rc == ENGINE_EHW && got == 0, "a dead source on the first word: ENGINE_EHW, *got = 0");
 }
 
 static bool all_same_words(const uint8_t *p, size_t n)
@@ -619,19 +587,19 @@ static void test_rng_hw(const struct cpu_info *host)
 	int rc, rc2;
 
 	if (!host->rdrand) {
-		skip(rdrand_absent_reason(host), "RDRAND delivers 256 bytes");
+		ok_skip(rdrand_absent_reason(host), "RDRAND delivers 256 bytes");
 	} else {
 		rc = rdrand_source.read(&rdrand_source, a, sizeof(a), &got);
 		rc2 = rdrand_fill(b, sizeof(b), &got2);
-		check(rc == 0 && got == sizeof(a) && rc2 == 0 && got2 == sizeof(b) &&
+		okf(rc == 0 && got == sizeof(a) && rc2 == 0 && got2 == sizeof(b) &&
 		      memcmp(a, b, sizeof(a)) != 0 && !all_same_words(a, sizeof(a)),
 		      "RDRAND delivers 256 bytes twice, different, not one repeated word");
 	}
 	if (!host->rdseed) {
-		skip(rdseed_absent_reason(host), "RDSEED delivers 256 bytes");
+		ok_skip(rdseed_absent_reason(host), "RDSEED delivers 256 bytes");
 	} else {
 		rc = rdseed_source.read(&rdseed_source, a, sizeof(a), &got);
-		check(rc == 0 && got == sizeof(a) && !all_same_words(a, sizeof(a)),
+		okf(rc == 0 && got == sizeof(a) && !all_same_words(a, sizeof(a)),
 		      "RDSEED delivers 256 bytes, not one repeated word");
 	}
 }
@@ -646,7 +614,7 @@ int main(void)
 	test_probe(&host);
 	test_rng_hw(&host);
 	if (aesni_absent_reason(&host)) {
-		skip(aesni_absent_reason(&host), "AES-NI known answers and cross-checks");
+		ok_skip(aesni_absent_reason(&host), "AES-NI known answers and cross-checks");
 	} else {
 		test_engine_contract();
 		test_fips197();
@@ -658,6 +626,5 @@ int main(void)
 		test_misaligned_schedule();
 		test_ctr_partial();
 	}
-	printf("1..%u\n", test_no);
-	return failures ? 1 : 0;
+	return tap_plan();
 }

@@ -82,6 +82,9 @@ static void assert_defaults(void)
 	assert_string_equal(o.only, "");
 	assert_false(o.verbose);
 	assert_string_equal(o.loader_image, "");
+	assert_string_equal(o.expect, "");
+	assert_string_equal(o.asset, "");
+	assert_string_equal(o.tag, "");
 }
 
 static void test_null_and_empty(void **state)
@@ -547,7 +550,7 @@ static void test_describe(void **state)
 	assert_non_null(strstr(big, " verbose selftest=fault-outside passes=10000 duration=10080"));
 }
 
-/* The bounded soak (issue 15): passes= and duration= with their ranges. */
+/* The bounded soak: passes= and duration= with their ranges. */
 static void test_soak(void **state)
 {
 	(void)state;
@@ -561,6 +564,40 @@ static void test_soak(void **state)
 	assert_int_equal(o.passes, 0);
 	assert_int_equal(parse("duration=10081 passes=-1"), 2);
 	assert_int_equal(o.duration_min, 0);
+}
+
+/* expect= takes engine names or none; asset= and tag= printable text; all echoed. */
+static void test_expect_asset_tag(void **state)
+{
+	(void)state;
+	parse_clean("expect=geode-sb,padlock-ace asset=RACK7-U12 tag=batch#3");
+	assert_string_equal(o.expect, "geode-sb,padlock-ace");
+	assert_string_equal(o.asset, "RACK7-U12");
+	assert_string_equal(o.tag, "batch#3");
+	assert_non_null(strstr(describe(), " expect=geode-sb,padlock-ace asset=RACK7-U12 tag=batch#3"));
+	parse_clean("expect=none");
+	assert_string_equal(o.expect, "none");
+	parse_warns("expect=Geode", "cmdline: bad value in 'expect=Geode' ignored "
+		    "(expected ENGINE[,ENGINE...] of a-z 0-9 -, or none)");
+	assert_string_equal(o.expect, "");
+	parse_warns("expect=a,,b", NULL);
+	parse_warns("expect=a,", NULL);
+	parse_warns("expect=", NULL);
+	parse_warns("asset=", NULL);
+	parse_warns("asset=0123456789012345678901234567890123456789012345678901234567890123", NULL);
+	assert_string_equal(o.asset, "");
+	parse_clean("asset=012345678901234567890123456789012345678901234567890123456789012");
+	assert_int_equal(strlen(o.asset), 63);
+	/* The longest of every option still fits the description buffer. */
+	parse_clean("expect=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa "
+		    "asset=012345678901234567890123456789012345678901234567890123456789012 "
+		    "tag=012345678901234567890123456789012345678901234567890123456789012 "
+		    "only=012345678901234567890123456789012345678901234567890123456789012 "
+		    "emulate=aaaaaaaaaaaaaaa,fault=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa console=ttyS3,57600 "
+		    "bench_ms=60000 rng_bytes=16M seed=0xffffffff passes=10000 duration=10080 verbose "
+		    "selftest=double-fault-outside on_finish=reboot bench=quick");
+	assert_true(strlen(describe()) < CMDLINE_DESCRIBE_MAX - 1);
+	assert_non_null(strstr(describe(), " tag=012345678901234567890123456789012345678901234567890123456789012"));
 }
 
 int main(void)
@@ -582,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_no_callback),
 		cmocka_unit_test(test_describe),
 		cmocka_unit_test(test_soak),
+		cmocka_unit_test(test_expect_asset_tag),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/rng/rng_bad.h"
@@ -192,6 +193,37 @@ static void test_90b_thresholds(void **state)
 	assert_int_equal(v[RNGQ_MARKOV].status, RNGQ_PASS);
 }
 
+/*
+ * The MCV rule at its boundary: with H = 8 claimed, no byte value may be
+ * seen more than CRITBINOM(n, 2^-8, 1 - 2^-28) times (2^-20 over the 256
+ * values). Expected limits from python3's decimal module (60 digits),
+ * summing the Binomial(n, 1/256) distribution: 1162 for n = 250000 (the
+ * default sample), 134 for 20000, 33 for 2500.
+ */
+static void test_mcv_boundary(void **state)
+{
+	static const struct { uint64_t n; uint64_t limit; } b[] = { { 250000, 1162 }, { 20000, 134 }, { 2500, 33 } };
+	struct rngq_result r;
+	struct rngq_verdict v[RNGQ_TESTS];
+	char want[128];
+	unsigned i;
+	(void)state;
+
+	for (i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
+		zero_result(&r, b[i].n);
+		r.mcv.mode = 0x41;
+		r.mcv.mode_count = b[i].limit;
+		rngq_verdicts(&r, v);
+		assert_int_equal(v[RNGQ_MCV].status, RNGQ_PASS);
+		snprintf(want, sizeof(want), "byte 0x41 seen %llu times (limit %llu for H=8",
+			 (unsigned long long)b[i].limit, (unsigned long long)b[i].limit);
+		assert_non_null(strstr(v[RNGQ_MCV].reason, want));
+		r.mcv.mode_count = b[i].limit + 1;
+		rngq_verdicts(&r, v);
+		assert_int_equal(v[RNGQ_MCV].status, RNGQ_FAIL);
+	}
+}
+
 static void test_repeat_detector(void **state)
 {
 	(void)state;
@@ -310,6 +342,7 @@ int main(void)
 		cmocka_unit_test(test_bad_reset),
 		cmocka_unit_test(test_fips_thresholds),
 		cmocka_unit_test(test_90b_thresholds),
+		cmocka_unit_test(test_mcv_boundary),
 		cmocka_unit_test(test_repeat_detector),
 		cmocka_unit_test(test_linear_complexity),
 		cmocka_unit_test(test_failed_names),

@@ -39,38 +39,34 @@ static const char *find(const char *prefix)
 	return NULL;
 }
 
+/* The row and column are the caller's: the name is never read for them. */
 static void classify(void **state)
 {
-	char e[RSUM_NAME];
-	enum rsum_col c;
 	(void)state;
-	rsum_classify("kat: geode-sb aes-128-ecb encrypt (FIPS-197 C.1)", e, sizeof(e), &c);
-	assert_string_equal(e, "geode-sb");
-	assert_int_equal(c, RSUM_KAT);
-	rsum_classify("crosscheck: padlock aes-128-cbc decrypt vs software", e, sizeof(e), &c);
-	assert_string_equal(e, "padlock");
-	assert_int_equal(c, RSUM_XCHECK);
-	rsum_classify("rng: geode-trng/tsel0 fips-monobit (0 of 99)", e, sizeof(e), &c);
-	assert_string_equal(e, "geode-trng");
-	assert_int_equal(c, RSUM_RNG);
-	rsum_classify("geode-sb: DMA guard bytes intact", e, sizeof(e), &c);
-	assert_string_equal(e, "geode-sb");
-	assert_int_equal(c, RSUM_PROBE);
-	rsum_classify("geode-trng/tsel2: throughput", e, sizeof(e), &c);
-	assert_string_equal(e, "geode-trng");
-	rsum_classify("pci: configuration mechanism \\#1 answers", e, sizeof(e), &c);
-	assert_string_equal(e, "platform");
-	rsum_classify("rng self-check: bad-zero detects stuck source", e, sizeof(e), &c);
-	assert_string_equal(e, "platform");
-	rsum_classify("crosscheck: hardware AES engines vs software", e, sizeof(e), &c);
-	assert_string_equal(e, "platform");
-	rsum_classify("no colon at all", e, sizeof(e), &c);
-	assert_string_equal(e, "platform");
-	/* Hostile: an endless engine word is cut, never overflows. */
-	rsum_classify("kat: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa x", e, sizeof(e), &c);
-	assert_int_equal(strlen(e), RSUM_NAME - 1);
-	rsum_classify(": x", e, sizeof(e), &c);
-	assert_string_equal(e, "platform");
+	rsum_init(&s);
+	/* A name that says kat and geode-sb counts where the caller says. */
+	rsum_result(&s, 1, false, false, "kat: geode-sb aes-128-ecb encrypt", "padlock", RSUM_RNG);
+	assert_int_equal(s.n, 1);
+	assert_string_equal(s.e[0].name, "padlock");
+	assert_int_equal(s.e[0].c[RSUM_RNG].not_ok, 1);
+	assert_int_equal(s.e[0].c[RSUM_KAT].not_ok, 0);
+	/* A source's "/variant" is cut: one row per engine. */
+	rsum_result(&s, 2, true, false, "x", "geode-trng/tsel0", RSUM_RNG);
+	rsum_result(&s, 3, true, false, "y", "geode-trng/tsel2", RSUM_PROBE);
+	assert_int_equal(s.n, 2);
+	assert_string_equal(s.e[1].name, "geode-trng");
+	assert_int_equal(s.e[1].c[RSUM_RNG].ok, 1);
+	assert_int_equal(s.e[1].c[RSUM_PROBE].ok, 1);
+	/* No engine: the platform's row; a column out of range: the probe column. */
+	rsum_result(&s, 4, true, true, "geode-sb: probe", NULL, RSUM_XCHECK);
+	rsum_result(&s, 5, true, false, "z", "", (enum rsum_col)99);
+	assert_int_equal(s.n, 3);
+	assert_string_equal(s.e[2].name, "platform");
+	assert_int_equal(s.e[2].c[RSUM_XCHECK].skip, 1);
+	assert_int_equal(s.e[2].c[RSUM_PROBE].ok, 1);
+	/* Hostile: an endless engine name is cut, never overflows. */
+	rsum_result(&s, 6, true, false, "w", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", RSUM_KAT);
+	assert_int_equal(strlen(s.e[3].name), RSUM_NAME - 1);
 }
 
 static void rows_failures_and_bound(void **state)
@@ -79,34 +75,89 @@ static void rows_failures_and_bound(void **state)
 	char name[64];
 	(void)state;
 	rsum_init(&s);
-	rsum_result(&s, 1, true, false, "cpu: CPUID identity decoded");
-	rsum_result(&s, 2, true, true, "kat: aesni (AES-NI engine)");
-	rsum_result(&s, 3, true, false, "kat: geode-sb aes-128-ecb encrypt");
-	rsum_result(&s, 4, false, false, "geode-sb: DMA engine timeout");
-	rsum_result(&s, 5, false, false, "geode-sb: a very long name that goes on and on past the end of the screen line");
-	rsum_speed(&s, "software", 18000000, 18000000, false);
-	rsum_speed(&s, "geode-sb", 15300000, 18000000, false);
+	rsum_result(&s, 1, true, false, "cpu: CPUID identity decoded", NULL, RSUM_PROBE);
+	rsum_result(&s, 2, true, true, "kat: aesni (AES-NI engine)", "aesni", RSUM_KAT);
+	rsum_result(&s, 3, true, false, "kat: geode-sb aes-128-ecb encrypt", "geode-sb", RSUM_KAT);
+	rsum_result(&s, 4, false, false, "geode-sb: DMA engine timeout", "geode-sb", RSUM_PROBE);
+	rsum_result(&s, 5, false, false, "geode-sb: a very long name that goes on and on past the end of the screen line", "geode-sb",
+		    RSUM_PROBE);
+	rsum_speed(&s, "software", 18000000, 18000000, false, false);
+	rsum_speed(&s, "geode-sb", 15300000, 18000000, false, true);
 	rsum_stage(&s, "kat", 31);
 	n = format();
 	assert_int_equal(n, nout);
-	assert_non_null(find("summary: geode-sb    0/2     1/1"));
-	assert_non_null(strstr(find("summary: geode-sb "), "15300000  0.85x FAIL"));
+	assert_non_null(find("summary: geode-sb       0/2    1/1"));
+	/* openssl speed's k (1000 bytes/s), '*' for a device model's figure */
+	assert_non_null(strstr(find("summary: geode-sb "), "15300.00k*  0.85x FAIL"));
+	assert_non_null(strstr(find("summary: software "), "18000.00k   ref   skip"));
+	assert_non_null(find("summary: * measured on an emulated device model"));
+	assert_non_null(find("summary: k@8KiB: 1000s of bytes/s, as openssl speed: aes-128-cbc"));
 	assert_non_null(find("summary: absent or skipped: aesni"));
-	assert_non_null(find("summary: not ok 4 - geode-sb: DMA engine timeout"));
+	/* The first failure: its line has one ": ", so it is its own reason. */
+	assert_non_null(find("summary: first failure: geode-sb: DMA engine timeout"));
+	assert_non_null(find("summary:   in not ok 4 - geode-sb: DMA engine timeout (row geode-sb)"));
+	assert_non_null(find("summary: next: docs/troubleshooting.md, row `geode-sb:`, then run again"));
 	assert_non_null(find("summary: run 52.3 s; kat 3.1"));
 	assert_string_equal(out[nout - 1], "summary: 6 tests: 1 ok, 2 not ok, 3 skipped");
 	assert_non_null(find("summary: not ok 5 - geode-sb: a very long name that goes on and on past th..."));
 
 	/* Many engines and many failures: still at most RSUM_MAX_LINES lines. */
 	for (i = 0; i < 40; i++) {
+		char engine[16];
 		snprintf(name, sizeof(name), "kat: engine%u aes-128-ecb encrypt", i);
-		rsum_result(&s, 10 + i, false, false, name);
+		snprintf(engine, sizeof(engine), "engine%u", i);
+		rsum_result(&s, 10 + i, false, false, name, engine, RSUM_KAT);
 		rsum_stage(&s, "a-long-stage-name", 12345);
 	}
 	n = format();
 	assert_true(n <= RSUM_MAX_LINES);
-	assert_non_null(find("summary: other "));
-	assert_non_null(find("summary: ... and 35 more not ok"));
+	assert_non_null(find("summary: ... and "));
+	assert_non_null(strstr(find("summary: ... and "), "more engines"));
+	assert_non_null(find("summary: ... and 39 more not ok"));
+}
+
+/* The box line, the reason first and wrapped, a row for every present engine. */
+static void box_reason_rows(void **state)
+{
+	static const char *const engines[] = { "padlock-ace", "padlock-phe", "padlock-xstore", "padlock-pmm",
+					       "software" };
+	static const char *const absent[] = { "geode-sb", "geode-trng", "aesni", "rdrand", "rdseed" };
+	unsigned i;
+	(void)state;
+	rsum_init(&s);
+	rsum_box(&s, "SN-0042", "VIA EPIA", "4.6.4", "v1.2");
+	rsum_result(&s, 1, true, false, "cpu: CPUID identity decoded", NULL, RSUM_PROBE);
+	/* Absent engines first: on a C7 they must not push PHE or xstore into "other". */
+	for (i = 0; i < 5; i++)
+		rsum_result(&s, 2 + i, true, true, absent[i], absent[i], RSUM_PROBE);
+	for (i = 0; i < 5; i++)
+		rsum_result(&s, 10 + i, true, false, engines[i], engines[i], RSUM_KAT);
+	rsum_result(&s, 20, false, false,
+		    "padlock-xstore: xstore divisor 3 delivers 250000 bytes: the byte count in EAX stayed 0 for "
+		    "4096 stores in a row (MSR 0x110B=0x00000040), the source has stopped delivering",
+		    "padlock-xstore", RSUM_RNG);
+	format();
+	assert_string_equal(out[0], "summary: box SN-0042 (VIA EPIA; BIOS 4.6.4; image v1.2)");
+	for (i = 0; i < 5; i++) {
+		char p[40];
+		snprintf(p, sizeof(p), "summary: %-14s ", engines[i]);
+		assert_non_null(find(p));
+	}
+	assert_null(find("summary: other "));
+	/* Reason first (after the test's name), wrapped over lines, not cut before the cause. */
+	assert_non_null(find("summary: first failure: the byte count in EAX stayed 0 for 4096"));
+	assert_non_null(find("summary:   "));
+	{
+		char all[3 * RSUM_LINE] = "";
+		for (i = 0; i < nout; i++)
+			if (strncmp(out[i], "summary: first failure: ", 24) == 0 ||
+			    (strncmp(out[i], "summary:   ", 11) == 0 && strncmp(out[i], "summary:   in ", 14) != 0))
+				strcat(all, out[i]);
+		assert_non_null(strstr(all, "has stopped delivering"));
+	}
+	assert_non_null(find("summary:   in not ok 20 - padlock-xstore: xstore divisor 3"));
+	assert_non_null(find("summary: next: docs/troubleshooting.md, row `padlock-xstore:`"));
+	assert_true(nout <= RSUM_MAX_LINES);
 }
 
 int main(void)
@@ -114,6 +165,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(classify),
 		cmocka_unit_test(rows_failures_and_bound),
+		cmocka_unit_test(box_reason_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
