@@ -618,6 +618,22 @@ const char *geode_sb_absent_reason(void)
 	return glx_sb.absent ? glx_sb.absent : "geode_sb_probe() was not called";
 }
 
+bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap)
+{
+	const struct geode_sb_info *in = &glx_sb.info;
+	const char *why = NULL;
+
+	if (!in->found)
+		why = geode_sb_absent_reason();
+	else if (need >= GLX_SB_NEED_OK && !in->ok)
+		why = "geode-sb probe failed";
+	else if (need == GLX_SB_NEED_RNG && !in->rng_ok)
+		why = glx_sb.rng_why;
+	if (why)
+		fmt_snprintf(d, cap, "%s", why);
+	return why != NULL;
+}
+
 const char *geode_sb_last_error(void)
 {
 	return glx_sb.last_err;

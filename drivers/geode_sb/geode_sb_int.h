@@ -122,7 +122,7 @@ enum drv_status geode_sb_t_hidden_key(const void *ctx, char *detail, size_t cap)
 enum glx_sb_need { GLX_SB_NEED_FOUND, GLX_SB_NEED_OK, GLX_SB_NEED_RNG };
 
 /*
- * Whether a self-test that needs `need` skips: true with the reason in d
+ * geode_sb.c: whether a self-test that needs `need` skips: true with the reason in d
  * (cap bytes): "no 1022:2082 device" (or the no-VSA reason) when the block
  * is absent, "geode-sb probe failed" when the probe did not succeed, why
  * the TRNG was not set up (rng_why); false when the test can run.

@@ -164,22 +164,6 @@ static const char *swap_note(void)
 	return "";
 }
 
-bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap)
-{
-	const struct geode_sb_info *in = &glx_sb.info;
-	const char *why = NULL;
-
-	if (!in->found)
-		why = geode_sb_absent_reason();
-	else if (need >= GLX_SB_NEED_OK && !in->ok)
-		why = "geode-sb probe failed";
-	else if (need == GLX_SB_NEED_RNG && !in->rng_ok)
-		why = glx_sb.rng_why;
-	if (why)
-		fmt_snprintf(d, cap, "%s", why);
-	return why != NULL;
-}
-
 static enum drv_status t_probe(const void *ctx, char *d, size_t cap)
 {
 	const struct geode_sb_info *in = geode_sb_info();

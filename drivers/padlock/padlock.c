@@ -17,38 +17,6 @@
 struct padlock_dev padlock_dev;
 struct drv_log padlock_log;
 
-const char *padlock_absent_reason(void)
-{
-	if (!padlock_dev.probed)
-		return "the PadLock driver did not probe";
-	return padlock_dev.absent;
-}
-
-bool padlock_unit_skip(enum padlock_state st, const char *unit, char *d, size_t cap)
-{
-	const char *why = padlock_absent_reason();
-
-	if (why)
-		fmt_snprintf(d, cap, "%s", why);
-	else if (st != PADLOCK_ENABLED)
-		fmt_snprintf(d, cap, "PadLock %s %s", unit,
-			     st == PADLOCK_ABSENT ? "absent on this CPU" : "present but disabled");
-	else
-		return false;
-	return true;
-}
-
-uint32_t padlock_enter(void)
-{
-	return PADLOCK_QUIRK(no_cr0_ts) ? 0 : padlock_cr0_enter();
-}
-
-void padlock_leave(uint32_t saved)
-{
-	if (!PADLOCK_QUIRK(no_cr0_ts))
-		padlock_cr0_leave(saved);
-}
-
 /* The register the unit bits come from, before its value in the `#` lines and notes. */
 static const char cpuid_edx[] = "CPUID 0xC0000001 EDX=";
 

@@ -80,6 +80,7 @@ struct padlock_dev {
 extern struct padlock_dev padlock_dev;
 
 
+/* padlock_unit.c */
 /*
  * Whether a self-test of a unit (state st, named unit: "ACE", "RNG",
  * "PMM") skips: true with the reason in d (cap bytes), the driver's absent
