@@ -1,7 +1,7 @@
 # Host benchmark of lib/crypto/aes and drivers/aesni against OpenSSL libcrypto.
 #
 #   make bench-host   build and run build/host/bench-host (needs libssl-dev):
-#                     cycles/byte of lib/aes and drivers/aesni beside
+#                     cycles/byte of lib/crypto/aes and drivers/aesni beside
 #                     OpenSSL, and cross-checks (exit 1 on a mismatch)
 
 BENCH_HOST       := $(BUILD)/host/bench-host

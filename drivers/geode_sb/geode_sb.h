@@ -108,7 +108,7 @@ void geode_sb_probe(void);
 
 /*
  * The driver for the run's table (lib/engine/driver.h). Its self-tests:
- * probe, GLD_MSR_CAP, writable key in use, AES through DMA against lib/aes
+ * probe, GLD_MSR_CAP, writable key in use, AES through DMA against lib/crypto/aes
  * (several chunks, unaligned and in-place buffers, CBC chained across
  * calls), DMA guard bytes, DMA buffers wiped, the hidden-key probe
  * (information, context B), TRNG bytes/s for each T_SEL mode, the T_TM

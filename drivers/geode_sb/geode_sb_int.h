@@ -129,7 +129,7 @@ enum glx_sb_need { GLX_SB_NEED_FOUND, GLX_SB_NEED_OK, GLX_SB_NEED_RNG };
  */
 bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap);
 
-/* AES-128 of the zero block under the all-ones key (the hidden key as shipped), by lib/aes. */
+/* AES-128 of the zero block under the all-ones key (the hidden key as shipped), by lib/crypto/aes. */
 void glx_sb_ones_block(uint8_t out[16]);
 
 /* The TRNG's self-tests (struct driver_test): throughput per T_SEL, the T_TM probe. */

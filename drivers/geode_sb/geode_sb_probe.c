@@ -186,7 +186,7 @@ static void report_eeprom(void)
 		 lock_name(s, GLX_SB_SEC_DBL_SHIFT, d, sizeof(d)));
 }
 
-/* AES-128 of a zero block under the all-ones key (lib/aes): what the hidden key gives as shipped. */
+/* AES-128 of a zero block under the all-ones key (lib/crypto/aes): what the hidden key gives as shipped. */
 void glx_sb_ones_block(uint8_t out[GLX_SB_AES_BLOCK])
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];

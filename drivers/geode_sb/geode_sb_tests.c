@@ -2,7 +2,7 @@
  * The Geode LX security block's own self-tests (geode_sb_driver.tests, see
  * lib/engine/driver.h): what the KAT runner cannot see from outside the
  * driver. Each returns its result; the run stage prints it.
- * References come from lib/aes; data from a fixed xorshift32 stream, so
+ * References come from lib/crypto/aes; data from a fixed xorshift32 stream, so
  * every run checks the same bytes.
  */
 #include <stdbool.h>
@@ -84,7 +84,7 @@ static const char *hex16(const uint8_t *p, char *buf)
 }
 
 /*
- * lib/aes over the whole message in xb_ref (in place); iv: the IV, updated
+ * lib/crypto/aes over the whole message in xb_ref (in place); iv: the IV, updated
  * (CBC). The mode functions are called directly, not through
  * aes_crypt_mode(): a second caller makes LTO keep that dispatch out of
  * line, which adds about 15 cycles to every operation of the software
@@ -223,12 +223,12 @@ static enum drv_status t_crosscheck(const void *ctx, char *d, size_t cap)
 	return DRV_PASS;
 }
 
-/* Two keys must give two different blocks, each lib/aes's. */
+/* Two keys must give two different blocks, each lib/crypto/aes's. */
 static enum drv_status t_writable_key(const void *ctx, char *d, size_t cap)
 {
 	static const uint8_t zero[GLX_SB_AES_BLOCK];
 	const struct aes_engine *e = geode_sb_engine();
-	uint8_t k[2][GLX_SB_KEY_BYTES], o[2][16], r[2][16], h[16];	/* key, engine, lib/aes */
+	uint8_t k[2][GLX_SB_KEY_BYTES], o[2][16], r[2][16], h[16];	/* key, engine, lib/crypto/aes */
 	char a[HEX16], b[HEX16], c[HEX16];
 	bool ok[2];
 	unsigned i, j;

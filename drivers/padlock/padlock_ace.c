@@ -4,10 +4,10 @@
  *
  * Keys [PG][LAES][OSSL]: AES-128 goes to the unit raw (KEYGN = 0, the unit
  * expands it for both directions); AES-192/256 as software schedules
- * (KEYGN = 1): lib/aes's FIPS-197 5.2 schedule for encryption, CFB and OFB,
+ * (KEYGN = 1): lib/crypto/aes's FIPS-197 5.2 schedule for encryption, CFB and OFB,
  * and its equivalent inverse cipher schedule (5.3.5, in the order
  * decryption uses it) for ECB/CBC decryption, each word stored in natural
- * byte order (lib/aes keeps row 0 in bits 0-7: little-endian stores). The
+ * byte order (lib/crypto/aes keeps row 0 in bits 0-7: little-endian stores). The
  * control word of CFB decryption has the decrypt bit with the encryption
  * schedule; OFB and CTR always encrypt.
  *

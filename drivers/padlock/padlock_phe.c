@@ -9,7 +9,7 @@
  *     length; the unit pads. The message must be passed at once. Never
  *     with ECX = 0: Zhaoxin documents that as no operation and VIA's
  *     behaviour is unknown, so the empty message is hashed in software
- *     (lib/sha) and the engine's description says so.
+ *     (lib/crypto/sha) and the engine's description says so.
  *   - block mode (Nano and later, chosen from the CPU model like Linux):
  *     EAX = -1, ECX = whole 64-byte blocks, no padding; the driver runs the
  *     message's whole blocks in place, then pads the tail in its own buffer
@@ -102,7 +102,7 @@ static int phe_digest(const struct hash_engine *h, const uint8_t *msg, size_t le
 	if ((unsigned)h->alg >= HASH_ALG_COUNT)
 		return ENGINE_EUNSUPPORTED;
 	if (len == 0 && !padlock_dev.phe_block_mode) {
-		/* One-shot with ECX = 0 is undefined on VIA: lib/sha does it. */
+		/* One-shot with ECX = 0 is undefined on VIA: lib/crypto/sha does it. */
 		(s1 ? sha1 : sha256)(msg, 0, out);
 		return ENGINE_OK;
 	}

@@ -1,6 +1,6 @@
 /*
  * PadLock PMM: rep montmul, checked against the 1024-bit known answer of
- * lib/vectors/montmul_kat.c and timed beside the software lib/montmul.
+ * lib/vectors/montmul_kat.c and timed beside the software lib/crypto/montmul.
  *
  * Operands [OSSL via-mont.pl][PG]: ESI points at { n0', A, B, T, M,
  * scratch }; ECX = 32 x words; EAX = 0. Each vector has 16 zero bytes
@@ -97,7 +97,7 @@ static void pmm_timing(void)
 		d = hw_rdtsc() - t0;
 		sw = d < sw ? d : sw;
 	}
-	drv_log(&padlock_log, "pmm: 1024-bit montmul: %llu cycles with rep montmul%s (operand copies included), %llu in software (lib/montmul), fewest of %u runs",
+	drv_log(&padlock_log, "pmm: 1024-bit montmul: %llu cycles with rep montmul%s (operand copies included), %llu in software (lib/crypto/montmul), fewest of %u runs",
 		(unsigned long long)hw, engine_emulated("padlock-pmm") ? " (emulated)" : "",
 		(unsigned long long)sw, PMM_TIMING_RUNS);
 }

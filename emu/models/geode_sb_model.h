@@ -29,7 +29,7 @@
  *     latched then [A]. It completes after done_polls reads of CTL_A,
  *     CTL_B or AES_INT (each read advances every running operation): then
  *     it DMAs LENGTH bytes (rounded down to blocks) from SOURCE to DEST
- *     (low 4 bits forced to 0) through hw_bus_to_virt, ciphered by lib/aes,
+ *     (low 4 bits forced to 0) through hw_bus_to_virt, ciphered by lib/crypto/aes,
  *     clears ST and sets its flag. Contexts A and B run independently and
  *     at once [A]: an operation that hangs on one leaves the other usable.
  *   - The TRNG: RANDOM_NUM_STATUS bit 0 becomes 1 after rng_polls reads

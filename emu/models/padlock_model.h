@@ -16,7 +16,7 @@
  *     MSR raises #GP; writes are counted per MSR;
  *   - the instructions, decoded at EIP and executed on a register set:
  *     xstore and rep xstore, rep xcrypt-{ecb,cbc,ctr,cfb,ofb}, rep
- *     xsha1/xsha256, rep montmul, with lib/aes, lib/sha and lib/montmul
+ *     xsha1/xsha256, rep montmul, with lib/crypto/aes, lib/crypto/sha and lib/crypto/montmul
  *     doing the work on the memory the registers point at (a flat 32-bit
  *     address space: in the host program and in the kernel a pointer is
  *     the address);

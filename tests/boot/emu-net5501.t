@@ -42,7 +42,7 @@ for i in 1 2 3 4; do
 		"net5501: Rhine $i's station address from the profile (emu/emu_profiles.c)"
 done
 expect_line '^# geode-trng/tsel0\(emulated\) +[0-9]+ ' "net5501: the RNG summary row of an emulated source says so"
-# Issue 13: only T_SEL 3 is judged; T_SEL 0-2 are characterised, their statistics visible.
+# Only T_SEL 3 is judged; T_SEL 0-2 are characterised, their statistics visible.
 for t in 0 1 2; do
 	expect_line "^ok [0-9]+ - rng: geode-trng/tsel$t characterised \\(information only: [0-9]+ of [0-9]+ bytes, .*H_mcv=[0-9.]+ H_markov=[0-9.]+ bits/byte" \
 		"net5501: T_SEL $t characterised, its estimates in the line"

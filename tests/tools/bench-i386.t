@@ -5,7 +5,7 @@
 #       instructions, between two markers;
 #  4-6: when the harness is built (make bench-i386: it needs libssl3:i386
 #       from the package archive), its table has every cell, and the
-#       software engine (lib/aes as the kernel builds it) takes at most as
+#       software engine (lib/crypto/aes as the kernel builds it) takes at most as
 #       many instructions per byte as OpenSSL's aes-586 on the Geode LX's
 #       path for CBC encryption, CBC decryption and ECB;
 #  7-8: AES-NI CTR takes at most as many instructions per byte as OpenSSL's

@@ -1,11 +1,13 @@
 #!/bin/bash
-# The tree's layout rules (README "Layout", issue 12), checked on the
+# The tree's layout rules (README "Layout"), checked on the
 # tracked files and the built images:
 # - no file under tests/ is linked into an image (the images' dependency
 #   files name every source they were built from);
 # - no driver source includes the report header, and the run names drivers
 #   only in its table (kernel/run/driver_table.c);
 # - no two tracked source files share a basename;
+# - every repository path a comment or a doc names exists, and no
+#   "issue N" of this project is left in them;
 # - lib/ has no .c file at its top level, and nothing of lib/host/ is in the
 #   release image;
 # - the release image and the emulation image carry no test-only switch
@@ -43,6 +45,15 @@ ok $? "kernel/run/main.c names no driver (the table in kernel/run/driver_table.c
 dups=$(printf '%s\n' "$files" | grep -E '\.(c|h|S|t|sh|pl|py|mk)$' | xargs -n1 basename | sort | uniq -d)
 [ -z "$dups" ]
 ok $? "no two tracked source files share a basename" "$dups"
+
+stale=$(python3 tests/tools/stale_paths.py)
+[ -z "$stale" ]
+ok $? "comments and docs name only repository paths that exist (tests/tools/stale_paths.py)" "$stale"
+
+hist=$(printf '%s\n' "$files" | grep -vE '^(\.issues|tests/fuzz/corpus_)' | xargs grep -nIiE '\<issue #?[0-9]+' 2>/dev/null |
+	grep -viE '(openssl|gnutls|memtest86plus|linux|qemu|grub|ipxe|syslinux) (issue|bug) ')
+[ -z "$hist" ]
+ok $? "no \"issue N\" of this project in code, tests or docs (history is in git log)" "$hist"
 
 top=$(printf '%s\n' "$files" | grep -E '^lib/[^/]+\.c$')
 [ -z "$top" ]

@@ -1,12 +1,12 @@
 /*
- * bench-host: speed of lib/aes against OpenSSL libcrypto on this host, and a
- * cross-check of lib/aes against OpenSSL in every mode. Built and run by
+ * bench-host: speed of lib/crypto/aes against OpenSSL libcrypto on this host, and a
+ * cross-check of lib/crypto/aes against OpenSSL in every mode. Built and run by
  * `make bench-host` (mk/bench.mk), linked with -lcrypto.
  *
  * Figures are TSC ticks per byte (rdtsc between lfences; on CPUs with an
  * invariant TSC a tick is a nominal-frequency cycle), the minimum over
  * REPS runs over one BUF_BYTES buffer, AES-128 throughout:
- *   software: lib/aes beside OpenSSL with its AES-NI and SSSE3 code masked
+ *   software: lib/crypto/aes beside OpenSSL with its AES-NI and SSSE3 code masked
  *             off, so it runs its table-based code (aes-x86_64);
  *   aes-ni:   our AES-NI engine (drivers/aesni) beside OpenSSL's default
  *             (AES-NI) path, when the host CPU has AES-NI.
@@ -21,8 +21,8 @@
  * Within a process the competitors are timed in turn, run by run, so a
  * change of clock or load affects them alike.
  *
- * Exit status: 0, or 1 when lib/aes disagrees with OpenSSL, drivers/aesni
- * with lib/aes, or a setup step fails.
+ * Exit status: 0, or 1 when lib/crypto/aes disagrees with OpenSSL, drivers/aesni
+ * with lib/crypto/aes, or a setup step fails.
  */
 #define _GNU_SOURCE
 #define OPENSSL_SUPPRESS_DEPRECATED	/* AES_encrypt & co., for the path check */
@@ -60,7 +60,7 @@
  * Bit 28, documented on the same page, tells OpenSSL's table code whether
  * the data cache is shared between logical cores; when set, its
  * AES_cbc_encrypt takes a slower path with countermeasures against
- * cache-timing attacks. lib/aes has no such countermeasures, so a second
+ * cache-timing attacks. lib/crypto/aes has no such countermeasures, so a second
  * mask, clearing bit 28 as well, gives like-for-like figures.
  */
 #define IA32CAP_VAR	"OPENSSL_ia32cap"
@@ -332,7 +332,7 @@ static int crosscheck(void)
 		}
 	}
 	aes_wipe(&c);
-	printf("  crosscheck: lib/aes against this OpenSSL path, %u cases (AES-128/192/256 "
+	printf("  crosscheck: lib/crypto/aes against this OpenSSL path, %u cases (AES-128/192/256 "
 	       "x ecb cbc cfb128 ofb ctr, encrypt and decrypt): %s\n",
 	       cases, bad ? "FAILED" : "ok");
 	return (int)bad;
@@ -383,7 +383,7 @@ static int software_half(const char *what)
 	measure(cbc, NT);
 	measure(ecb, NT);
 
-	header("lib/aes", "openssl-table");
+	header("lib/crypto/aes", "openssl-table");
 	row("cbc-encrypt", cbc[OURS].tpb, cbc[EVP].tpb, SOFT_TARGET);
 	row("ecb-encrypt", ecb[OURS].tpb, ecb[EVP].tpb, SOFT_TARGET);
 
@@ -408,7 +408,7 @@ static int software_half(const char *what)
 
 /* The host CPU through the real CPUID instruction, for lib/platform/cpuid.c. */
 /*
- * drivers/aesni against lib/aes (itself checked against OpenSSL): ECB, CBC
+ * drivers/aesni against lib/crypto/aes (itself checked against OpenSSL): ECB, CBC
  * and CTR, both directions, every key size, random data. Returns the
  * number of mismatches.
  */
@@ -470,7 +470,7 @@ static int aesni_crosscheck(void)
 	aes_wipe(&c);
 	aesni_wipe_key(&enc);
 	aesni_wipe_key(&dec);
-	printf("  aesni crosscheck: drivers/aesni against lib/aes, %u cases (AES-128/192/256 "
+	printf("  aesni crosscheck: drivers/aesni against lib/crypto/aes, %u cases (AES-128/192/256 "
 	       "x ecb cbc ctr, encrypt and decrypt): %s\n", cases, bad ? "FAILED" : "ok");
 	return (int)bad;
 }
@@ -565,7 +565,7 @@ int main(int argc, char **argv)
 	printf("OpenSSL: %s\n", OpenSSL_version(OPENSSL_VERSION));
 	bad = run_masked_child(SOFT_MASK, "AES-NI and SSSE3 masked, bits 57 and 41");
 	bad |= run_masked_child(SOFT_MASK_NOCT, "bit 28 too: OpenSSL without cache-timing "
-				"countermeasures, like lib/aes");
+				"countermeasures, like lib/crypto/aes");
 	bad |= aesni_half();
 	return bad ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 /*
- * bench-i386: the i386 code the image runs (lib/aes and drivers/aesni,
+ * bench-i386: the i386 code the image runs (lib/crypto/aes and drivers/aesni,
  * compiled with the kernel's flags) against Debian's i386 libcrypto 3, cell
  * by cell: ECB encrypt/decrypt, CBC encrypt/decrypt and CTR, AES-128/192/
  * 256, over BUF_BYTES buffers. Built and run by `make bench-i386`
@@ -7,7 +7,7 @@
  *
  *   bench-i386 soft|aesni [--time]
  *
- * soft:  lib/aes against OpenSSL on whatever path OPENSSL_ia32cap selects
+ * soft:  lib/crypto/aes against OpenSSL on whatever path OPENSSL_ia32cap selects
  *        (the script sets the Geode LX's and the VIA C3's CPUID);
  * aesni: drivers/aesni against OpenSSL on its own (AES-NI) path.
  *
@@ -77,7 +77,7 @@ static uint8_t buf_ref[BUF_BYTES] __attribute__((aligned(64)));
 struct cell {
 	enum mode mode;
 	unsigned bits;
-	int aesni;			/* ours: drivers/aesni, else lib/aes */
+	int aesni;			/* ours: drivers/aesni, else lib/crypto/aes */
 	struct aes_ctx soft;
 	struct aesni_key enc, dec;
 	uint8_t iv[16];
@@ -180,7 +180,7 @@ static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsi
 	ours_run(c);
 	if (memcmp(buf_ref, buf_out, BUF_BYTES) != 0) {
 		fprintf(stderr, "bench-i386: MISMATCH %s %s-%u against OpenSSL\n",
-			aesni ? "drivers/aesni" : "lib/aes", mode_name[m], bits);
+			aesni ? "drivers/aesni" : "lib/crypto/aes", mode_name[m], bits);
 		return -1;
 	}
 	return 0;

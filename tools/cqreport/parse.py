@@ -10,7 +10,7 @@ from .identity import box_identity, emulation
 
 # ---- line forms of docs/report-format.md ----
 
-TAP_MARKERS = ("TAP version 13", "TAP version 14")   # 13 since issue 15; 14 in older logs
+TAP_MARKERS = ("TAP version 13", "TAP version 14")   # the image prints 13; older logs have 14
 # Terminal control a loader or firmware leaves on a line: CSI sequences
 # (ESC [ ... final byte), charset selections (ESC ( B), two-byte escapes.
 RE_ESCAPE = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|[()*+][0-9A-Za-z]|[@-Z\\-_])")
@@ -519,7 +519,7 @@ def failure_mark(line):
     (the kernel's diagnostics quote test names), or a line without one."""
     text = line.text
     if line.clean and text.startswith("#"):
-        # The verdict is a comment since issue 15: a FAIL one still counts.
+        # The verdict is a comment line: a FAIL one still counts.
         m = RE_VERDICT.match(text)
         return "a FAIL verdict line" if m and m.group(1) == "FAIL" else None
     m = RE_MARK.search(text)

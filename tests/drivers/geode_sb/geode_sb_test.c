@@ -298,7 +298,7 @@ static void pattern(uint8_t *p, size_t n, uint32_t seed)
 	}
 }
 
-/* lib/aes over in[0..len) into ref. */
+/* lib/crypto/aes over in[0..len) into ref. */
 static void reference(enum aes_mode mode, enum aes_dir dir, const uint8_t *key, uint8_t *iv,
 		      const uint8_t *in, uint8_t *ref, size_t len)
 {
@@ -315,7 +315,7 @@ static void reference(enum aes_mode mode, enum aes_dir dir, const uint8_t *key, 
 	aes_wipe(&c);
 }
 
-/* One engine call of len bytes at offset, in place or not, against lib/aes. */
+/* One engine call of len bytes at offset, in place or not, against lib/crypto/aes. */
 static bool crypt_matches(enum aes_mode mode, enum aes_dir dir, size_t len, unsigned offset,
 			  bool in_place, uint32_t seed, char *why, size_t wn)
 {
@@ -348,7 +348,7 @@ static bool crypt_matches(enum aes_mode mode, enum aes_dir dir, size_t len, unsi
 		return false;
 	}
 	if (memcmp(dst, buf_ref, len) != 0) {
-		snprintf(why, wn, "output differs from lib/aes");
+		snprintf(why, wn, "output differs from lib/crypto/aes");
 		return false;
 	}
 	if (mode == AES_MODE_CBC && memcmp(iv, riv, 16) != 0) {
@@ -496,12 +496,12 @@ static void test_lengths(void)
 			}
 		t_ok(bad == 0 && M.st.starts - starts == want_ops &&
 		     M.st.fresh_key_starts - loads == want_ops,
-		     "%u bytes, ECB/CBC both ways, offsets 0/1/7/15, in place and separate: matches lib/aes, %lu DMA operations of at most %u bytes, the key loaded for each%s",
+		     "%u bytes, ECB/CBC both ways, offsets 0/1/7/15, in place and separate: matches lib/crypto/aes, %lu DMA operations of at most %u bytes, the key loaded for each%s",
 		     (unsigned)lens[i], M.st.starts - starts, GEODE_SB_CHUNK, why);
 	}
 }
 
-/* A 64 KiB message over calls of uneven sizes, against one lib/aes pass. */
+/* A 64 KiB message over calls of uneven sizes, against one lib/crypto/aes pass. */
 static void test_cbc_chaining(void)
 {
 	static const size_t pieces[] = { 16, 4080, 16384, 32, 20000 - 16, 16400, 9184 + 16 - 16 - 48 };
@@ -670,7 +670,7 @@ static void fault(const char *name)
 /*
  * BAR0 as no Geode LX gives it, set in the PCI model after the machine is
  * built (no model fault needed): the probe's BAR0 checks are each reached
- * and refuse the device with their own reason (issue 18, item 7).
+ * and refuse the device with their own reason.
  */
 enum bar_variant { BAR_NONE, BAR_IO, BAR_SMALL, BAR_ABOVE_4G };
 
@@ -986,7 +986,7 @@ static void test_eeprom_states(void)
 }
 
 
-/* ---- third-party register sequences on the model (issue 13 item 6) ----
+/* ---- third-party register sequences on the model ----
  * Written from the facts in shared/notes/geode-lx-security-block.md, not
  * from any driver's code: if a sequence a public driver uses gets wrong
  * answers here, the model is wrong. They talk to the model directly. */

@@ -7,8 +7,8 @@
  * context; the handler hands xstore, rep xcrypt-{ecb,cbc,ctr,cfb,ofb},
  * rep xsha1/xsha256 and rep montmul at EIP to the shared instruction model
  * (emu/models/padlock_model.h, which the kernel's emulation build runs
- * from its #UD handler), which performs them with lib/aes, lib/sha and
- * lib/montmul and updates the registers as the instruction does
+ * from its #UD handler), which performs them with lib/crypto/aes, lib/crypto/sha and
+ * lib/crypto/montmul and updates the registers as the instruction does
  * (drivers/padlock/padlock_insn.h lists them); the handler resumes after
  * it. CPUID and MSRs come from the same model through tests/host/hw_host.c:
  * the dumps in $CQ_SHARED/data/cpuid (C3 Nehemiah, C7 Esther, Nano Isaiah,

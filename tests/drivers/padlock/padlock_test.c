@@ -187,7 +187,7 @@ static void test_hash(enum emu_profile p)
 		     pn, hash_alg_name(a), r.run, r.failed);
 		memset(&x, 0, sizeof(x));
 		xc_hash_run(h, sw, 0xBEEF, hash_buf, sizeof(hash_buf), note, NULL, &x);
-		t_ok(x.run > 0 && x.failed == 0, "%s: %s cross-check against lib/sha, 0..16384 bytes: %u run, %u failed",
+		t_ok(x.run > 0 && x.failed == 0, "%s: %s cross-check against lib/crypto/sha, 0..16384 bytes: %u run, %u failed",
 		     pn, hash_alg_name(a), x.run, x.failed);
 	}
 }
