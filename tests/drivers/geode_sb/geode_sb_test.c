@@ -66,6 +66,7 @@
 #include "tests/drivers/geode_sb/geode_sb_host.h"
 #include "kernel/run/driver_run.h"
 #include "tests/host/hw_host.h"
+#include "tests/host/tap_ok.h"
 
 #define TSC_STEP	1000	/* hw_host default: cycles per hw_rdtsc() */
 #define HANG_SECONDS	120	/* the whole program; prove would otherwise wait for ever */
@@ -74,7 +75,6 @@
 
 static struct geode_sb_model M;
 static struct pci_model PM;
-static unsigned tn, tfail;
 static bool break_pci;			/* --break-pci */
 static bool crash;			/* --crash */
 static const char *phase = "start";	/* the test function running, for on_crash */
@@ -87,18 +87,14 @@ static struct aes_session sess __attribute__((aligned(16)));
 
 /* ---- TAP ---- */
 
+/* Results through the one C TAP writer (tests/host/tap_ok.h). */
 static bool t_ok(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static bool t_ok(bool cond, const char *fmt, ...)
 {
 	va_list ap;
-	printf("%s %u - ", cond ? "ok" : "not ok", ++tn);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	cond = tap_vline(cond, "", fmt, ap);
 	va_end(ap);
-	printf("\n");
-	if (!cond)
-		tfail++;
-	fflush(stdout);
 	return cond;
 }
 
@@ -155,20 +151,20 @@ static void put_str(char *buf, size_t *n, size_t cap, const char *str)
 static void on_crash(int sig)
 {
 	char buf[256];
-	size_t n = 0;
+	size_t len = 0;
 
 	if (cap_saved >= 0)
 		dup2(cap_saved, 1);
-	put_str(buf, &n, sizeof(buf), "not ok ");
-	put_uint(buf, &n, sizeof(buf), tn + 1);
-	put_str(buf, &n, sizeof(buf), " - geode_sb_test crashed (signal ");
-	put_uint(buf, &n, sizeof(buf), (unsigned)sig);
-	put_str(buf, &n, sizeof(buf), ") in ");
-	put_str(buf, &n, sizeof(buf), phase);
-	put_str(buf, &n, sizeof(buf), "\n1..");
-	put_uint(buf, &n, sizeof(buf), tn + 1);
-	put_str(buf, &n, sizeof(buf), "\n");
-	if (write(1, buf, n) < 0)
+	put_str(buf, &len, sizeof(buf), "not ok ");
+	put_uint(buf, &len, sizeof(buf), (unsigned)n + 1);
+	put_str(buf, &len, sizeof(buf), " - geode_sb_test crashed (signal ");
+	put_uint(buf, &len, sizeof(buf), (unsigned)sig);
+	put_str(buf, &len, sizeof(buf), ") in ");
+	put_str(buf, &len, sizeof(buf), phase);
+	put_str(buf, &len, sizeof(buf), "\n1..");
+	put_uint(buf, &len, sizeof(buf), (unsigned)n + 1);
+	put_str(buf, &len, sizeof(buf), "\n");
+	if (write(1, buf, len) < 0)
 		_exit(3);
 	_exit(1);
 }
@@ -1339,8 +1335,7 @@ int main(int argc, char **argv)
 		/* Everything below drives the device: it would only fail (or crash) again. */
 		t_ok(false, "the driver finds the security block in the model (%s): the other tests are not run",
 		     geode_sb_absent_reason());
-		printf("1..%u\n", tn);
-		return 1;
+		return tap_plan();
 	}
 	RUN(test_engine_errors);
 	RUN(test_kats);
@@ -1368,6 +1363,5 @@ int main(int argc, char **argv)
 	RUN(test_new_faults);
 	RUN(test_bar0_variants);
 
-	printf("1..%u\n", tn);
-	return tfail ? 1 : 0;
+	return tap_plan();
 }

@@ -1,11 +1,11 @@
-/* emu_tap: TAP version 13 for the emulator host programs. See emu_tap.h. */
+/* emu_tap: TAP version 13 for the emulator host programs, through tests/host/tap_ok.h. See emu_tap.h. */
 #include "tests/drivers/padlock/emu_tap.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static unsigned n, failed;
+#include "tests/host/tap_ok.h"
 
 void t_begin(void)
 {
@@ -15,25 +15,21 @@ void t_begin(void)
 bool t_ok(bool cond, const char *fmt, ...)
 {
 	va_list ap;
-	printf("%s %u - ", cond ? "ok" : "not ok", ++n);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	cond = tap_vline(cond, "", fmt, ap);
 	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	if (!cond)
-		failed++;
 	return cond;
 }
 
 void t_skip(const char *reason, const char *fmt, ...)
 {
+	char suffix[256];
 	va_list ap;
-	printf("ok %u - ", ++n);
+
+	snprintf(suffix, sizeof(suffix), " # SKIP %s", reason);
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	tap_vline(1, suffix, fmt, ap);
 	va_end(ap);
-	printf(" # SKIP %s\n", reason);
 }
 
 void t_diag(const char *fmt, ...)
@@ -60,8 +56,7 @@ void t_diag_lines(const char *text)
 
 int t_end(void)
 {
-	printf("1..%u\n", n);
 	if (failed)
-		printf("# %u of %u failed\n", failed, n);
-	return failed ? 1 : 0;
+		printf("# %d of %d failed\n", failed, n);
+	return tap_plan();
 }
