@@ -233,7 +233,7 @@ static void setup(const struct emu_profile *p, const char *fault)
 	if (emu.error[0] || fault_ok)
 		return;
 	fault_list(p, list, sizeof(list));
-	set_error("fault %s is not one of profile %s's (%s)", fault, p->name, list);
+	set_error("fault %s is not one of the faults of profile %s (%s)", fault, p->name, list);
 	/* The profile runs without it: the `not ok` makes the run a FAIL. */
 	emu.fault = "";
 	if (p->geode && !emu.geode_on)
@@ -346,9 +346,10 @@ void emulate_report(void)
 	}
 	if (emu.error[0])
 		tap_result(false, "emulate: profile %s set up: %s", p ? p->name : "?", emu.error);
+	else if (p->pci)
+		tap_result(true, "emulate: profile %s set up from its CPUID dump and PCI listing", p->name);
 	else
-		tap_result(true, "emulate: profile %s set up from its CPUID dump%s", p->name,
-			   p->pci ? " and PCI listing" : "");
+		tap_result(true, "emulate: profile %s set up from its CPUID dump", p->name);
 }
 
 /* ---- the models' own checks ---- */

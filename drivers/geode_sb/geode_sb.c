@@ -35,8 +35,6 @@
 
 uintptr_t glx_sb_base;
 
-const char glx_sb_key_regs[] = "WKEY0..3 and CBC_IV0..3";
-static const char timed_out[] = "the timed-out operation";	/* in the log lines about it */
 
 uint8_t glx_sb_dma[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
 
@@ -72,17 +70,15 @@ struct aes_engine glx_sb_engine = {
 /* The registers and DMA area of each context [DB 6.12.3]. */
 struct glx_dma_ctx {
 	const char *name;		/* "A", "B" */
-	const char *on;			/* "", " on context B": after what timed out */
-	const char *reg;		/* "", "_B": after SRC, DST, LEN in the timeout text */
 	unsigned ctl, src, dst, len;
 	uint32_t done;			/* its AES_INT completion flag */
 	uint8_t *area;
 };
 uint8_t glx_sb_dma_b[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
 static const struct glx_dma_ctx dma_ctx[GLX_SB_CONTEXTS] = {
-	{ "A", "", "", GLX_SB_CTL_A, GLX_SB_SOURCE_A, GLX_SB_DEST_A, GLX_SB_LENGTH_A, GLX_SB_INT_DONE_A,
+	{ "A", GLX_SB_CTL_A, GLX_SB_SOURCE_A, GLX_SB_DEST_A, GLX_SB_LENGTH_A, GLX_SB_INT_DONE_A,
 	  glx_sb_dma },
-	{ "B", " on context B", "_B", GLX_SB_CTL_B, GLX_SB_SOURCE_B, GLX_SB_DEST_B, GLX_SB_LENGTH_B, GLX_SB_INT_DONE_B,
+	{ "B", GLX_SB_CTL_B, GLX_SB_SOURCE_B, GLX_SB_DEST_B, GLX_SB_LENGTH_B, GLX_SB_INT_DONE_B,
 	  glx_sb_dma_b },
 };
 
@@ -266,8 +262,12 @@ static bool ctx_idle(unsigned c)
 	glx_sb.wedged[c] = false;
 	glx_sb.wedged_keys[c] = false;
 	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | x->done);
-	drv_log(&geode_sb_log, "%s%s has completed since (CTL_%s=0x%08x AES_INT=0x%08x)", timed_out,
-		x->on, x->name, ctl, aint);
+	if (c == 0)
+		drv_log(&geode_sb_log, "the timed-out operation has completed since (CTL_A=0x%08x AES_INT=0x%08x)",
+			ctl, aint);
+	else
+		drv_log(&geode_sb_log, "the timed-out operation on context B has completed since (CTL_B=0x%08x AES_INT=0x%08x)",
+			ctl, aint);
 	return true;
 }
 
@@ -287,7 +287,7 @@ bool glx_sb_engine_idle(void)
 		return false;
 	if (glx_sb.keys_unwiped) {
 		wipe_key_regs();
-		drv_log(&geode_sb_log, "%s wiped now, after %s completed", glx_sb_key_regs, timed_out);
+		drv_log(&geode_sb_log, "WKEY0..3 and CBC_IV0..3 wiped now, after the timed-out operation completed");
 	}
 	return true;
 }
@@ -392,12 +392,14 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 		glx_sb.wedged_keys[c] = key || iv;
 		glx_sb.stats.timeouts++;
 		c_now = glx_sb_rd(x->ctl);
-		/* Context A: "DMA timeout after ...: CTL_A=... SRC=... DST=... LEN=...";
-		 * B: "DMA timeout on context B after ...: CTL_B=... SRC_B=... DST_B=... LEN_B=..." */
-		glx_sb_error("DMA timeout%s after %llu cycles (limit %llu, %u polls): CTL_%s=0x%08x AES_INT=0x%08x SRC%s=0x%08x DST%s=0x%08x LEN%s=%u",
-			     x->on, (unsigned long long)elapsed, (unsigned long long)limit, polls,
-			     x->name, c_now, aint, x->reg, glx_sb_rd(x->src), x->reg,
-			     glx_sb_rd(x->dst), x->reg, glx_sb_rd(x->len));
+		if (c == 0)
+			glx_sb_error("DMA timeout after %llu cycles (limit %llu, %u polls): CTL_A=0x%08x AES_INT=0x%08x SRC=0x%08x DST=0x%08x LEN=%u",
+				     (unsigned long long)elapsed, (unsigned long long)limit, polls, c_now,
+				     aint, glx_sb_rd(x->src), glx_sb_rd(x->dst), glx_sb_rd(x->len));
+		else
+			glx_sb_error("DMA timeout on context B after %llu cycles (limit %llu, %u polls): CTL_B=0x%08x AES_INT=0x%08x SRC_B=0x%08x DST_B=0x%08x LEN_B=%u",
+				     (unsigned long long)elapsed, (unsigned long long)limit, polls, c_now,
+				     aint, glx_sb_rd(x->src), glx_sb_rd(x->dst), glx_sb_rd(x->len));
 		rc = ENGINE_ETIMEOUT;
 	}
 	if (rc)
@@ -431,8 +433,8 @@ static void key_wipe_refused(void)
 	if (glx_sb.keys_unwiped)
 		return;
 	glx_sb.keys_unwiped = true;
-	drv_log(&geode_sb_log, "key registers not wiped: %s may still hold the key, %s is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
-		 glx_sb_key_regs, timed_out, glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+	drv_log(&geode_sb_log, "key registers not wiped: WKEY0..3 and CBC_IV0..3 may still hold the key, the timed-out operation is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
+		 glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 }
 
 /* Zeroes the key and IV registers (engine idle only) and the first `used` bytes of each buffer. */

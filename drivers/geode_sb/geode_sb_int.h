@@ -107,12 +107,6 @@ const char *glx_sb_msr_text(void);
 /* MSR CTRL value for the TRNG default (T_NE, T_SEL 3, test mode off) from a value as found. */
 uint64_t glx_trng_ctrl_default(uint64_t found);
 
-/* "WKEY0..3 and CBC_IV0..3", in the texts about wiping them. */
-extern const char glx_sb_key_regs[];
-
-/* "engine busy when the image started: ", the start of the log line and the probe test's detail. */
-extern const char glx_sb_busy_at_start[];
-
 /* geode_trng.c: forget state (probe), register the sources; its tests. */
 void geode_trng_reset(void);
 void geode_trng_register(void);

@@ -16,7 +16,6 @@
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/glx_sb_reg.h"
 
-const char glx_sb_busy_at_start[] = "engine busy when the image started: ";
 
 static bool probe_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -306,8 +305,12 @@ void geode_sb_probe(void)
 		glx_sb.wedged[c] = true;
 		glx_sb.wedged_keys[c] = true;
 		glx_sb.stats.busy_at_probe++;
-		drv_log(&geode_sb_log, "%sCTL_%c=0x%08x (ST set, left by firmware); its registers are not written until it completes",
-			glx_sb_busy_at_start, 'A' + c, ctl);
+		if (c == 0)
+			drv_log(&geode_sb_log, "engine busy when the image started: CTL_A=0x%08x (ST set, left by firmware); its registers are not written until it completes",
+				ctl);
+		else
+			drv_log(&geode_sb_log, "engine busy when the image started: CTL_B=0x%08x (ST set, left by firmware); its registers are not written until it completes",
+				ctl);
 	}
 	glx_sb.info.ok = true;
 	report_eeprom();

@@ -176,13 +176,16 @@ static enum drv_status t_probe(const void *ctx, char *d, size_t cap)
 		return DRV_FAIL;
 	}
 	if (geode_sb_stats()->busy_at_probe && !glx_sb_ctx_idle(0)) {
-		fmt_snprintf(d, cap, "%sCTL_A=0x%08x AES_INT=0x%08x, ST left set by firmware and still set after %u checks: no operation can be started",
-			     glx_sb_busy_at_start, glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+		fmt_snprintf(d, cap, "engine busy when the image started: CTL_A=0x%08x AES_INT=0x%08x, ST left set by firmware and still set after %u checks: no operation can be started",
+			     glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
 		return DRV_FAIL;
 	}
-	fmt_snprintf(d, cap, "1022:2082 at %02x:%02x.%x, BAR0 0x%08x/16K, memory decoding on%s",
-		     in->bus, in->dev, in->fn, in->bar0,
-		     in->rng_ok ? "" : "; TRNG not set up (see the log)");
+	if (in->rng_ok)
+		fmt_snprintf(d, cap, "1022:2082 at %02x:%02x.%x, BAR0 0x%08x/16K, memory decoding on",
+			     in->bus, in->dev, in->fn, in->bar0);
+	else
+		fmt_snprintf(d, cap, "1022:2082 at %02x:%02x.%x, BAR0 0x%08x/16K, memory decoding on; TRNG not set up (see the log)",
+			     in->bus, in->dev, in->fn, in->bar0);
 	return DRV_PASS;
 }
 
@@ -349,8 +352,8 @@ static enum drv_status t_wiped(const void *ctx, char *d, size_t cap)
 	for (i = 0; i < sizeof(xs_session.priv) && !xs_session.priv[i]; i++)
 		;
 	if (geode_sb_keys_unwiped()) {
-		fmt_snprintf(d, cap, "key registers not wiped: a timed-out operation kept the engine busy (CTL_A=0x%08x), so %s were left alone %lu times",
-			     glx_sb.busy_ctl, glx_sb_key_regs, geode_sb_stats()->key_wipes_skipped);
+		fmt_snprintf(d, cap, "key registers not wiped: a timed-out operation kept the engine busy (CTL_A=0x%08x), so WKEY0..3 and CBC_IV0..3 were left alone %lu times",
+			     glx_sb.busy_ctl, geode_sb_stats()->key_wipes_skipped);
 		return DRV_FAIL;
 	}
 	if (!clean) {
@@ -361,7 +364,7 @@ static enum drv_status t_wiped(const void *ctx, char *d, size_t cap)
 		fmt_snprintf(d, cap, "released session keeps key byte %u", (unsigned)i);
 		return DRV_FAIL;
 	}
-	fmt_snprintf(d, cap, "DMA area all zero; %s zeroed %lu times", glx_sb_key_regs,
+	fmt_snprintf(d, cap, "DMA area all zero; WKEY0..3 and CBC_IV0..3 zeroed %lu times",
 		     geode_sb_stats()->key_wipes);
 	return geode_sb_stats()->key_wipes > 0 ? DRV_PASS : DRV_FAIL;
 }

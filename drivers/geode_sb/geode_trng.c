@@ -48,26 +48,31 @@ struct trng_mode {
 };
 
 /*
- * The sources and their modes, in .bss: geode_trng_register() fills them
- * in (initialisers would put them in the image, and the three texts of
- * each T_SEL source, which come from one format each). Source i < 4 reads
- * T_SEL i (GLX_SB_T_SEL_NONE .. GLX_SB_T_SEL_BOTH are 0..3); source
- * TRNG_TEST_MODE, never registered, is read only by the T_TM probe.
+ * The sources and their modes: geode_trng_register() fills them in from
+ * tsel_text. Source i < 4 reads T_SEL i (GLX_SB_T_SEL_NONE ..
+ * GLX_SB_T_SEL_BOTH are 0..3); source TRNG_TEST_MODE, never registered,
+ * is read only by the T_TM probe.
  */
 static struct trng_mode modes[TRNG_SOURCES];
 static struct rng_source sources[TRNG_SOURCES];
-#define TSEL_TEXT	112	/* the longest text, T_SEL 2's claim_why, is 109 characters */
-static char tsel_text[TRNG_SOURCES][3][TSEL_TEXT];	/* name, description, claim_why (T_SEL 0-2) */
+
+/* T_SEL 0-3: the source's name, description and (T_SEL 0-2) why it is only characterised. */
+static const struct {
+	const char *name, *description, *claim_why;
+} tsel_text[4] = {
+	{ "geode-trng/tsel0", "Geode LX TRNG, T_SEL 0: raw noise",
+	  "T_SEL 0 raw noise: no documented entropy claim for this mode (nobody uses or published it): characterised" },
+	{ "geode-trng/tsel1", "Geode LX TRNG, T_SEL 1: LFSR post-processing",
+	  "T_SEL 1 LFSR only: no documented entropy claim for this mode (nobody uses or published it): characterised" },
+	{ "geode-trng/tsel2", "Geode LX TRNG, T_SEL 2: whitener post-processing",
+	  "T_SEL 2 whitener only: no documented entropy claim for this mode (nobody uses or published it): characterised" },
+	{ "geode-trng/tsel3", "Geode LX TRNG, T_SEL 3: LFSR + whitener (the BSDs' setting)", NULL },
+};
 
 /* T_SEL 0-3: the throughput line's "T_SEL <n>: <what>", the description's, the claim's. */
 static const char *const tsel_what[4] = {
 	"raw noise, no post-processing", "LFSR", "whitener", "LFSR + whitener",
 };
-static const char *const tsel_desc[4] = {
-	"raw noise", "LFSR post-processing", "whitener post-processing",
-	"LFSR + whitener (the BSDs' setting)",
-};
-static const char *const tsel_claim[3] = { "raw noise", "LFSR only", "whitener only" };
 
 static uint64_t ctrl_now;	/* CTRL as last written by us; 0 = unknown */
 
@@ -124,7 +129,6 @@ static int trng_word(const char *name, uint32_t *w)
 
 static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got)
 {
-	static const char says_valid[] = " while RANDOM_NUM_STATUS says valid";	/* in both repeat texts */
 	struct trng_mode *m = r->ctx;
 	uint32_t hist[GEODE_TRNG_PERIODS];
 	unsigned run[GEODE_TRNG_PERIODS + 1];
@@ -154,11 +158,11 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 				if (run[k] + k < GEODE_TRNG_STUCK_WORDS)
 					continue;
 				if (k == 1)
-					glx_trng_error(r->name, "output stuck at 0x%08x for %u consecutive words%s (repetition count test, SP 800-90B 4.4.1)",
-						       w, run[k] + 1, says_valid);
+					glx_trng_error(r->name, "output stuck at 0x%08x for %u consecutive words while RANDOM_NUM_STATUS says valid (repetition count test, SP 800-90B 4.4.1)",
+						       w, run[k] + 1);
 				else
-					glx_trng_error(r->name, "output repeats every %u words (%u words, 0x%08x ...)%s: noise source dead",
-						       k, run[k] + k, w, says_valid);
+					glx_trng_error(r->name, "output repeats every %u words (%u words, 0x%08x ...) while RANDOM_NUM_STATUS says valid: noise source dead",
+						       k, run[k] + k, w);
 				rc = ENGINE_EHW;
 				break;
 			}
@@ -192,13 +196,11 @@ void geode_trng_reset(void)
 void geode_trng_register(void)
 {
 	struct rng_source *r;
-	char (*t)[TSEL_TEXT];
 	unsigned i;
 
 	ctrl_now = geode_sb_info()->ctrl_set;
 	for (i = 0; i < TRNG_SOURCES; i++) {
 		r = &sources[i];
-		t = tsel_text[i];
 		r->ctx = &modes[i];
 		r->read = trng_read;
 		r->claim = RNG_CLAIM_CHARACTERISE;
@@ -211,19 +213,14 @@ void geode_trng_register(void)
 			break;
 		}
 		modes[i].tsel = i;
-		fmt_snprintf(t[0], sizeof(t[0]), "geode-trng/tsel%u", i);
-		fmt_snprintf(t[1], sizeof(t[1]), "Geode LX TRNG, T_SEL %u: %s", i, tsel_desc[i]);
-		r->name = t[0];
-		r->description = t[1];
+		r->name = tsel_text[i].name;
+		r->description = tsel_text[i].description;
 		if (i == GLX_SB_T_SEL_BOTH) {	/* what the BSDs use: held to full entropy */
 			r->claim = RNG_CLAIM_FULL;
 			continue;
 		}
-		fmt_snprintf(t[2], sizeof(t[2]),
-			     "T_SEL %u %s: no documented entropy claim for this mode (nobody uses or published it): characterised",
-			     i, tsel_claim[i]);
 		r->claim_h_micro = GEODE_TRNG_RAW_CLAIM;
-		r->claim_why = t[2];
+		r->claim_why = tsel_text[i].claim_why;
 	}
 	for (i = 0; i < TRNG_TEST_MODE; i++) {
 		if (engine_register_rng(&sources[i]) != ENGINE_OK)
@@ -293,9 +290,12 @@ enum drv_status geode_trng_t_test_mode(const void *ctx, char *d, size_t cap)
 		return DRV_FAIL;
 	}
 	if (got < 8) {
-		fmt_snprintf(d, cap, "information: %u bytes, no valid word in test mode%s%s; CTRL back to 0x%llx",
-			     (unsigned)got, rc ? ": " : "", rc ? geode_sb_last_error() : "",
-			     (unsigned long long)ctrl);
+		if (rc)
+			fmt_snprintf(d, cap, "information: %u bytes, no valid word in test mode: %s; CTRL back to 0x%llx",
+				     (unsigned)got, geode_sb_last_error(), (unsigned long long)ctrl);
+		else
+			fmt_snprintf(d, cap, "information: %u bytes, no valid word in test mode; CTRL back to 0x%llx",
+				     (unsigned)got, (unsigned long long)ctrl);
 		glx_sb_wipe(tm_buf, sizeof(tm_buf));
 		return DRV_PASS;
 	}

@@ -191,6 +191,26 @@ static void count_registration(int rc, unsigned n)
 		padlock_dev.engines += n;
 }
 
+/* The "engines:" log line: one whole clause per registered engine. */
+static void engines_line(const struct padlock_dev *d)
+{
+	char line[200] = "engines:";
+
+	if (d->ace == PADLOCK_ENABLED && d->ace2 == PADLOCK_ENABLED)
+		fmt_append(line, sizeof(line), " padlock-ace (ecb cbc cfb128 ofb, ctr from ecb; hardware ctr only as a probe)");
+	else if (d->ace == PADLOCK_ENABLED)
+		fmt_append(line, sizeof(line), " padlock-ace (ecb cbc cfb128 ofb, ctr from ecb)");
+	if (d->phe == PADLOCK_ENABLED && d->phe_block_mode)
+		fmt_append(line, sizeof(line), " padlock-phe sha1+sha256 (block mode)");
+	else if (d->phe == PADLOCK_ENABLED)
+		fmt_append(line, sizeof(line), " padlock-phe sha1+sha256 (one-shot)");
+	if (d->rng == PADLOCK_ENABLED)
+		fmt_append(line, sizeof(line), " padlock-xstore/div0..div3");
+	if (d->pmm == PADLOCK_ENABLED)
+		fmt_append(line, sizeof(line), " padlock-pmm");
+	drv_log(&padlock_log, "%s", line);
+}
+
 void padlock_probe(const struct cpu_info *cpu)
 {
 	struct padlock_dev *d = &padlock_dev;
@@ -262,14 +282,7 @@ void padlock_probe(const struct cpu_info *cpu)
 		count_registration(padlock_phe_register(), 2);
 	if (d->pmm == PADLOCK_ENABLED)
 		count_registration(padlock_pmm_register(), 1);
-	drv_log(&padlock_log, "engines: %s%s%s%s%s%s",
-		d->ace == PADLOCK_ENABLED ? "padlock-ace (ecb cbc cfb128 ofb, ctr from ecb" : "",
-		d->ace == PADLOCK_ENABLED ? (d->ace2 == PADLOCK_ENABLED ? "; hardware ctr only as a probe) "
-									: ") ") : "",
-		d->phe == PADLOCK_ENABLED ? "padlock-phe sha1+sha256 (" : "",
-		d->phe == PADLOCK_ENABLED ? (d->phe_block_mode ? "block mode) " : "one-shot) ") : "",
-		d->rng == PADLOCK_ENABLED ? "padlock-xstore/div0..div3 " : "",
-		d->pmm == PADLOCK_ENABLED ? "padlock-pmm" : "");
+	engines_line(d);
 	if (d->register_error)
 		drv_log(&padlock_log, "engine registration failed: %s",
 			 engine_strerror(d->register_error));
@@ -292,11 +305,14 @@ static enum drv_status t_detection(const void *ctx, char *out, size_t cap)
 		fmt_snprintf(out, cap, "%s", padlock_absent_reason());
 		return DRV_SKIP;
 	}
-	/* When it passes, every reason below is empty. */
-	fmt_snprintf(out, cap, "%s, %u engines%s%s%s%s%s%s", units_text(units), d->engines,
-		     ace_why[0] ? "; " : "", ace_why, rng_why[0] ? "; " : "", rng_why,
-		     d->register_error ? "; engine registration failed: " : "",
-		     d->register_error ? engine_strerror(d->register_error) : "");
+	/* When it passes, none of the reasons below is appended. */
+	fmt_snprintf(out, cap, "%s, %u engines", units_text(units), d->engines);
+	if (ace_why[0])
+		fmt_append(out, cap, "; %s", ace_why);
+	if (rng_why[0])
+		fmt_append(out, cap, "; %s", rng_why);
+	if (d->register_error)
+		fmt_append(out, cap, "; engine registration failed: %s", engine_strerror(d->register_error));
 	return !d->enable_failed && d->register_error == 0 ? DRV_PASS : DRV_FAIL;
 }
 

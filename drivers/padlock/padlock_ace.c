@@ -475,6 +475,17 @@ static bool probe_matches(const struct aes_ctx *k, const uint8_t c0[16], unsigne
 	return true;
 }
 
+/* What the counter did across the 32-bit wrap: the log line's clause and the test note's. */
+static const struct ctr_form {
+	const char *log, *detail;
+} ctr_form[3] = {
+	{ "across the 32-bit wrap the counter carries into bit 32 (128-bit increment)",
+	  "counter carries past 32 bits" },
+	{ "across the 32-bit wrap the counter wraps within the low 32 bits", "counter wraps at 32 bits" },
+	{ "across the 32-bit wrap the counter follows neither a 128-bit nor a 32-bit increment",
+	  "counter of unknown form" },
+};
+
 /*
  * The hardware CTR probe (ACE2 only): rep xcrypt-ctr on SP 800-38A F.5.1,
  * then on four zero blocks from a counter whose low 32 bits are 0xFFFFFFFE
@@ -488,6 +499,7 @@ enum drv_status padlock_t_ctr_probe(const void *ctx, char *d, size_t cap)
 	uint8_t wrap[16];
 	struct aes_ctx k;
 	bool f51, carry128, wrap32;
+	const struct ctr_form *form;
 	(void)ctx;
 
 	if (padlock_unit_skip(padlock_dev.ace, "ACE", d, cap))
@@ -510,12 +522,10 @@ enum drv_status padlock_t_ctr_probe(const void *ctx, char *d, size_t cap)
 	wrap32 = probe_matches(&k, wrap, 32, probe.data, 4);
 	aes_wipe(&k);
 	memset(&probe, 0, sizeof(probe));
-	drv_log(&padlock_log, "ace2: rep xcrypt-ctr (unverified counter format, not used by padlock-ace): SP 800-38A F.5.1 %s; across the 32-bit wrap the counter %s",
-		f51 ? "matches" : "differs",
-		carry128 ? "carries into bit 32 (128-bit increment)" :
-		wrap32 ? "wraps within the low 32 bits" : "follows neither a 128-bit nor a 32-bit increment");
-	fmt_snprintf(d, cap, "finding, not a verdict: F.5.1 %s, counter %s",
-		     f51 ? "matches" : "differs",
-		     carry128 ? "carries past 32 bits" : wrap32 ? "wraps at 32 bits" : "of unknown form");
+	form = carry128 ? &ctr_form[0] : wrap32 ? &ctr_form[1] : &ctr_form[2];
+	drv_log(&padlock_log, "ace2: rep xcrypt-ctr (unverified counter format, not used by padlock-ace): SP 800-38A F.5.1 %s; %s",
+		f51 ? "matches" : "differs", form->log);
+	fmt_snprintf(d, cap, "finding, not a verdict: F.5.1 %s, %s", f51 ? "matches" : "differs",
+		     form->detail);
 	return DRV_PASS;
 }

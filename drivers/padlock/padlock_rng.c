@@ -44,15 +44,21 @@ struct xstore_ctx {
 };
 
 /*
- * In .bss: padlock_rng_register() fills in the contexts and the sources,
- * named "padlock-xstore/div<n>" and described as "VIA PadLock RNG, xstore
- * divisor <n> (<bytes> per store)" (initialisers would put the contexts,
- * the sources and their eight texts in the image); test_divisor() sets
- * the divisor again.
+ * padlock_rng_register() fills in the contexts and the sources from
+ * xstore_text; test_divisor() sets the divisor again.
  */
 static struct xstore_ctx xstore_ctx[XSTORE_DIVISORS];
 static struct rng_source xstore_sources[XSTORE_DIVISORS];
-static char xstore_text[XSTORE_DIVISORS][2][64];	/* name, description */
+
+/* Divisor 0-3: the source's name and description; a store yields 8 >> divisor bytes [LRNG]. */
+static const struct {
+	const char *name, *description;
+} xstore_text[XSTORE_DIVISORS] = {
+	{ "padlock-xstore/div0", "VIA PadLock RNG, xstore divisor 0 (8 bytes per store)" },
+	{ "padlock-xstore/div1", "VIA PadLock RNG, xstore divisor 1 (4 bytes per store)" },
+	{ "padlock-xstore/div2", "VIA PadLock RNG, xstore divisor 2 (2 bytes per store)" },
+	{ "padlock-xstore/div3", "VIA PadLock RNG, xstore divisor 3 (1 byte per store)" },
+};
 
 /* Where xstore writes: the valid bytes, then the rest of the 8-byte unit. */
 static uint8_t xstore_buf[2 * XSTORE_UNIT_BYTES] __attribute__((aligned(PADLOCK_ALIGN)));
@@ -113,20 +119,15 @@ static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, siz
 int padlock_rng_register(void)
 {
 	struct rng_source *r;
-	unsigned i, chunk;
+	unsigned i;
 	int rc;
 
 	for (i = 0; i < XSTORE_DIVISORS; i++) {
 		r = &xstore_sources[i];
-		chunk = xstore_chunk(i);
 		memset(&xstore_ctx[i], 0, sizeof(xstore_ctx[i]));
 		xstore_ctx[i].divisor = i;
-		fmt_snprintf(xstore_text[i][0], sizeof(xstore_text[i][0]), "padlock-xstore/div%u", i);
-		fmt_snprintf(xstore_text[i][1], sizeof(xstore_text[i][1]),
-			     "VIA PadLock RNG, xstore divisor %u (%u byte%s per store)", i, chunk,
-			     chunk > 1 ? "s" : "");
-		r->name = xstore_text[i][0];
-		r->description = xstore_text[i][1];
+		r->name = xstore_text[i].name;
+		r->description = xstore_text[i].description;
 		r->ctx = &xstore_ctx[i];
 		r->read = xstore_read;
 	}

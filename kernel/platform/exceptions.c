@@ -133,23 +133,23 @@ int guard_level(void)
 	return guard_depth;
 }
 
-/* The test's name for the exception line. */
-static void print_where(void)
-{
-	const char *what = guard_current();
-	kprintf(" in %s%s%s\n", what ? "test '" : "", what ? what : "no test (outside any test)",
-		what ? "'" : "");
-}
-
 static void dump_frame(const struct trap_frame *tf, uint32_t esp)
 {
-	kprintf("# exception: %s %s (vector %u) ", exc_mnemonic(tf->vector), exc_name(tf->vector),
-		tf->vector);
-	if (exc_has_error_code(tf->vector))
-		kprintf("error=0x%08x", tf->error);
+	const char *test = guard_current();	/* the running test, NULL outside any */
+	const char *mn = exc_mnemonic(tf->vector), *name = exc_name(tf->vector);
+
+	if (exc_has_error_code(tf->vector) && test)
+		kprintf("# exception: %s %s (vector %u) error=0x%08x in test '%s'\n", mn, name,
+			tf->vector, tf->error, test);
+	else if (exc_has_error_code(tf->vector))
+		kprintf("# exception: %s %s (vector %u) error=0x%08x in no test (outside any test)\n",
+			mn, name, tf->vector, tf->error);
+	else if (test)
+		kprintf("# exception: %s %s (vector %u) no error code in test '%s'\n", mn, name,
+			tf->vector, test);
 	else
-		kprintf("no error code");
-	print_where();
+		kprintf("# exception: %s %s (vector %u) no error code in no test (outside any test)\n",
+			mn, name, tf->vector);
 	kprintf("#   EIP=%08x EFLAGS=%08x CS=%04x\n", tf->eip, tf->eflags, tf->cs & 0xFFFF);
 	kprintf("#   EAX=%08x EBX=%08x ECX=%08x EDX=%08x\n", tf->eax, tf->ebx, tf->ecx, tf->edx);
 	kprintf("#   ESI=%08x EDI=%08x EBP=%08x ESP=%08x\n", tf->esi, tf->edi, tf->ebp, esp);
@@ -252,10 +252,15 @@ CQ_ASMLINKAGE void exception_bad_stack(const struct trap_frame *tf)
 	if (vector >= EXC_VECTORS)
 		watchdog_eoi(vector);
 	t.vector = vector;
-	kprintf("# exception: %s %s (vector %u) with ESP=%08x outside the kernel stack [%08x, %08x)",
-		exc_mnemonic(vector), exc_name(vector), vector, esp,
-		(unsigned)(uintptr_t)boot_stack_bottom, (unsigned)(uintptr_t)boot_stack_top);
-	print_where();
+	if (guard_current())
+		kprintf("# exception: %s %s (vector %u) with ESP=%08x outside the kernel stack [%08x, %08x) in test '%s'\n",
+			exc_mnemonic(vector), exc_name(vector), vector, esp,
+			(unsigned)(uintptr_t)boot_stack_bottom, (unsigned)(uintptr_t)boot_stack_top,
+			guard_current());
+	else
+		kprintf("# exception: %s %s (vector %u) with ESP=%08x outside the kernel stack [%08x, %08x) in no test (outside any test)\n",
+			exc_mnemonic(vector), exc_name(vector), vector, esp,
+			(unsigned)(uintptr_t)boot_stack_bottom, (unsigned)(uintptr_t)boot_stack_top);
 	kprintf("#   the frame was written there and may be lost: EIP=%08x CS=%08x error=%08x\n",
 		t.eip, t.cs, t.error);
 	if (in_handler || guard_depth == 0 || df_stack_contains(esp)) {

@@ -136,7 +136,7 @@ static void characterise_source(const struct rng_source *src, uint32_t want)
 	struct fault_info fi;
 	struct rngq_result r;
 	struct rngq_verdict v[RNGQ_TESTS];
-	char line[RNGQ_RECORD_MAX], claim[16], mcv[16], mkv[16], name[96];
+	char line[RNGQ_RECORD_MAX], claim[16], mcv[16], mkv[16], name[96], note[200];
 	unsigned t, failed;
 	uint64_t rate;
 	bool supported;
@@ -157,12 +157,17 @@ static void characterise_source(const struct rng_source *src, uint32_t want)
 	failed = rngq_verdicts(&r, v);
 	rate = bytes_per_s(c.got, c.cycles);
 	if (verbose) {
-		for (t = 0; t < RNGQ_TESTS; t++)
-			tap_diag("rng: %s %s: %s (%s) [information]", src->name,
-				 rngq_test_name((enum rngq_test)t),
-				 v[t].status == RNGQ_FAIL ? "outside its bound" :
-				 v[t].status == RNGQ_SKIP ? "skip" : "within its bound",
-				 v[t].reason);
+		for (t = 0; t < RNGQ_TESTS; t++) {
+			const char *test = rngq_test_name((enum rngq_test)t);
+			if (v[t].status == RNGQ_FAIL)
+				tap_diag("rng: %s %s: outside its bound (%s) [information]", src->name, test,
+					 v[t].reason);
+			else if (v[t].status == RNGQ_SKIP)
+				tap_diag("rng: %s %s: skip (%s) [information]", src->name, test, v[t].reason);
+			else
+				tap_diag("rng: %s %s: within its bound (%s) [information]", src->name, test,
+					 v[t].reason);
+		}
 	} else {
 		rngq_failed_names(line, sizeof(line), failed, " ");
 		tap_diag("rng: %s: outside the bounds of a full-entropy source (information): %s",
@@ -171,11 +176,20 @@ static void characterise_source(const struct rng_source *src, uint32_t want)
 	bits_str(mcv, sizeof(mcv), r.mcv.h_micro);
 	bits_str(mkv, sizeof(mkv), (uint64_t)r.markov_micro * 8);
 	supported = r.bytes >= 2 && r.mcv.h_micro >= claim_of(src);
-	tap_result(true, "%s (information only: %llu of %u bytes%s%s, %llu bytes/s, min-entropy H_mcv=%s H_markov=%s bits/byte, %s the %s-bit assessment claim%s)",
-		   name, (unsigned long long)c.got, (unsigned)want, c.rc ? ", stopped: " : "",
-		   c.rc ? engine_strerror(c.rc) : "", (unsigned long long)rate, mcv, mkv,
-		   supported ? "supports" : "does not support", claim,
-		   engine_emulated(src->name) ? ", emulated" : "");
+	/* The note, one whole clause at a time. */
+	fmt_snprintf(note, sizeof(note), "information only: %llu of %u bytes", (unsigned long long)c.got,
+		     (unsigned)want);
+	if (c.rc)
+		fmt_append(note, sizeof(note), ", stopped: %s", engine_strerror(c.rc));
+	fmt_append(note, sizeof(note), ", %llu bytes/s, min-entropy H_mcv=%s H_markov=%s bits/byte",
+		   (unsigned long long)rate, mcv, mkv);
+	if (supported)
+		fmt_append(note, sizeof(note), ", supports the %s-bit assessment claim", claim);
+	else
+		fmt_append(note, sizeof(note), ", does not support the %s-bit assessment claim", claim);
+	if (engine_emulated(src->name))
+		fmt_append(note, sizeof(note), ", emulated");
+	tap_result(true, "%s (%s)", name, note);
 	add_row(src, &r, rate, failed, true);
 	rngq_format_record(line, sizeof(line), src->name, &r, rate, failed, true,
 			   engine_emulated(src->name));
@@ -191,8 +205,11 @@ static void judge_source(const struct rng_source *src, uint32_t want)
 	unsigned t, failed;
 	uint64_t rate;
 
-	fmt_snprintf(line, sizeof(line), "rng: %s delivers %u bytes%s", src->name, (unsigned)want,
-		     engine_emulated(src->name) ? " (emulated)" : "");
+	if (engine_emulated(src->name))
+		fmt_snprintf(line, sizeof(line), "rng: %s delivers %u bytes (emulated)", src->name,
+			     (unsigned)want);
+	else
+		fmt_snprintf(line, sizeof(line), "rng: %s delivers %u bytes", src->name, (unsigned)want);
 	if (!tap_run(line, collect, &c))
 		return;
 	rngq_result(&q, &r);

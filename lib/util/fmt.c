@@ -282,6 +282,21 @@ size_t fmt_snprintf(char *buf, size_t n, const char *fmt, ...)
 	return r;
 }
 
+size_t fmt_append(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	size_t used = 0, r;
+	while (used < n && buf[used])
+		used++;
+	va_start(ap, fmt);
+	if (used < n)
+		r = fmt_vsnprintf(buf + used, n - used, fmt, ap);
+	else
+		r = fmt_vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	return used + r;
+}
+
 size_t fmt_fixed(char *buf, size_t n, int64_t scaled, unsigned decimals)
 {
 	uint64_t mag, div = 1;

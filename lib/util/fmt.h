@@ -32,6 +32,16 @@ size_t fmt_snprintf(char *buf, size_t n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*
+ * Appends to the NUL-terminated text in buf (size n bytes): one whole
+ * clause of a detail line, so that each clause comes from its own format
+ * string. Output past n is cut, buf stays NUL-terminated. Returns the
+ * length the whole text would have had; when that is n or more, the text
+ * was cut. buf must hold a string (or n be 0).
+ */
+size_t fmt_append(char *buf, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
  * Writes value / 10^decimals as a decimal fraction with exactly `decimals`
  * digits after the point (rounded half up from the value given, which is
  * already scaled), e.g. fmt_fixed(buf, n, 123456, 2) gives "1234.56".

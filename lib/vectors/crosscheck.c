@@ -40,8 +40,11 @@ static bool misaligned(const void *p, unsigned align)
 	return align > 1 && ((uintptr_t)p & (align - 1)) != 0;
 }
 
-/* Notes the first differing 16-byte block of two len-byte buffers. */
-static bool compare(const char *what, size_t len, const uint8_t *want, const uint8_t *got,
+/*
+ * Notes the first differing 16-byte block of two len-byte buffers: of the
+ * output (iv false) or of the IV the call leaves (iv true).
+ */
+static bool compare(bool iv, size_t len, const uint8_t *want, const uint8_t *got,
 		    kat_note_fn note, void *ctx)
 {
 	char exp_hex[2 * AES_BLOCK_BYTES + 1], got_hex[2 * AES_BLOCK_BYTES + 1];
@@ -53,10 +56,16 @@ static bool compare(const char *what, size_t len, const uint8_t *want, const uin
 		return true;
 	blk = off - off % AES_BLOCK_BYTES;
 	n = len - blk < AES_BLOCK_BYTES ? len - blk : AES_BLOCK_BYTES;
-	kat_note(note, ctx, "length %u: %s at offset %u (block %u): expected %s got %s",
-		 (unsigned)len, what, (unsigned)off, (unsigned)(blk / AES_BLOCK_BYTES) + 1,
-		 hex_encode(want + blk, n, exp_hex, sizeof(exp_hex)),
-		 hex_encode(got + blk, n, got_hex, sizeof(got_hex)));
+	hex_encode(want + blk, n, exp_hex, sizeof(exp_hex));
+	hex_encode(got + blk, n, got_hex, sizeof(got_hex));
+	if (iv)
+		kat_note(note, ctx, "length %u: IV after the call differs at offset %u (block %u): expected %s got %s",
+			 (unsigned)len, (unsigned)off, (unsigned)(blk / AES_BLOCK_BYTES) + 1, exp_hex,
+			 got_hex);
+	else
+		kat_note(note, ctx, "length %u: first mismatch at offset %u (block %u): expected %s got %s",
+			 (unsigned)len, (unsigned)off, (unsigned)(blk / AES_BLOCK_BYTES) + 1, exp_hex,
+			 got_hex);
 	return false;
 }
 
@@ -131,9 +140,9 @@ static bool aes_one_length(const struct aes_engine *e, const struct aes_engine *
 			 engine_strerror(rc));
 		return false;
 	}
-	ok = compare("first mismatch", len, b->ref_out, b->out, note, ctx);
+	ok = compare(false, len, b->ref_out, b->out, note, ctx);
 	if (ok && ivp)
-		ok = compare("IV after the call differs", AES_BLOCK_BYTES, ref_iv, iv, note, ctx);
+		ok = compare(true, AES_BLOCK_BYTES, ref_iv, iv, note, ctx);
 	return ok;
 }
 
