@@ -354,7 +354,7 @@ static void warn_line(struct parser *p, const char *msg)
 		p->warn(p->ctx, msg);
 }
 
-/* "cmdline: <what> '<token>' ignored[ (expected <hint>)]" */
+/* "cmdline: <what> '<token>' ignored[ (expected <hint>)]"; what NULL: "cmdline: unknown option '<token>' ignored" */
 static void warn_token(struct parser *p, const char *what, const char *tok,
 		       size_t len, const char *hint)
 {
@@ -362,7 +362,9 @@ static void warn_token(struct parser *p, const char *what, const char *tok,
 	char msg[CMDLINE_WARN_MAX];
 
 	escape(quoted, tok, len);
-	if (hint != NULL)
+	if (what == NULL)
+		fmt_snprintf(msg, sizeof(msg), "cmdline: unknown option '%s' ignored", quoted);
+	else if (hint != NULL)
 		fmt_snprintf(msg, sizeof(msg), "cmdline: %s '%s' ignored (expected %s)",
 			     what, quoted, hint);
 	else
@@ -386,7 +388,7 @@ static void apply(struct parser *p, const char *tok, size_t len)
 	}
 	o = find_option(tok, nlen);
 	if (o == NULL) {
-		warn_token(p, "unknown option", tok, len, NULL);
+		warn_token(p, NULL, tok, len, NULL);
 		return;
 	}
 	if (o->set == set_flag)

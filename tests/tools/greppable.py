@@ -53,7 +53,24 @@ GLUED_RE = re.compile(r"(?<![A-Za-z0-9_.+\-\x00])([A-Za-z][A-Za-z_.+-]*)\x00(?![
 NUM_RE = re.compile(r"(?<![A-Za-z0-9_.+\-\x00])[A-Za-z0-9_.+\-\x00]*[0-9\x00][A-Za-z0-9_.+\-\x00]*")
 TAP_RE = re.compile(r"^(?:not )?ok \d+ - (.*?)(?: # (?:SKIP|TODO)\b ?(.*))?$|^# (.*)$")
 QUOTED_RE = re.compile(r"(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|\"[^\"\n]*\"")
-KV_RE = re.compile(r"[A-Za-z0-9_.\[\]\x00-]+=(?:[^\s,;()]+|\([^()]*\))*")
+KV_PAIR_RE = re.compile(r"[A-Za-z0-9_.\[\]\x00-]+=\S*")
+
+
+class _KV:
+    """key=value pairs to holes. A value runs to the next space (escaped
+    outside text has none: Standard\\x20PC\\x20(i440FX...)), less a
+    trailing , ; or a ) it did not open: "(GLD_MSR_CAP=0x..., revision"."""
+    @staticmethod
+    def sub(hole, text):
+        def one(m):
+            v = m.group(0)
+            while v and (v[-1] in ",;" or v[-1] == ")" and v.count(")") > v.count("(")):
+                v = v[:-1]
+            return hole + m.group(0)[len(v):]
+        return KV_PAIR_RE.sub(one, text)
+
+
+KV_RE = _KV
 
 
 def sources():
@@ -194,6 +211,7 @@ class Sources:
 
     def items(self, text):
         """Runs of a printed text: each token is a word, a hole, or ("name", words)."""
+        text = KV_RE.sub(HOLE, text)
         spans = []
         if self.name_re:
             def mark(m):
@@ -201,7 +219,6 @@ class Sources:
                 return "\x01%d\x02" % (len(spans) - 1)
             text = self.name_re.sub(mark, text)
         text = QUOTED_RE.sub(HOLE, text)
-        text = KV_RE.sub(HOLE, text)
         text = holes(text)
         out = []
         for r in runs(re.sub(r"\x01(\d+)\x02", lambda m: "N" + "n" * int(m.group(1)) + "N", text)):
