@@ -35,7 +35,6 @@
 
 uintptr_t glx_sb_base;
 
-
 uint8_t glx_sb_dma[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
 
 /* Zero until the probe (in .bss: an initialiser would put its 1152 bytes in the image). */

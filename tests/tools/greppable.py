@@ -33,7 +33,6 @@ Prints `LOG:LINE: why: the line` for every line that fails and a last
 line "greppable: N lines checked, M failed". Exit 1 when a line fails,
 2 on a usage error.
 """
-import os
 import re
 import subprocess
 import sys
@@ -56,21 +55,16 @@ QUOTED_RE = re.compile(r"(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|\"[^\"\n]*\"")
 KV_PAIR_RE = re.compile(r"[A-Za-z0-9_.\[\]\x00-]+=\S*")
 
 
-class _KV:
+def kv_holes(text):
     """key=value pairs to holes. A value runs to the next space (escaped
     outside text has none: Standard\\x20PC\\x20(i440FX...)), less a
     trailing , ; or a ) it did not open: "(GLD_MSR_CAP=0x..., revision"."""
-    @staticmethod
-    def sub(hole, text):
-        def one(m):
-            v = m.group(0)
-            while v and (v[-1] in ",;" or v[-1] == ")" and v.count(")") > v.count("(")):
-                v = v[:-1]
-            return hole + m.group(0)[len(v):]
-        return KV_PAIR_RE.sub(one, text)
-
-
-KV_RE = _KV
+    def one(m):
+        v = m.group(0)
+        while v and (v[-1] in ",;" or v[-1] == ")" and v.count(")") > v.count("(")):
+            v = v[:-1]
+        return HOLE + m.group(0)[len(v):]
+    return KV_PAIR_RE.sub(one, text)
 
 
 def sources():
@@ -196,7 +190,7 @@ class Sources:
                         names.add(t)
         self.runs = []              # (tokens, literal)
         for s in self.lits:
-            t = KV_RE.sub(HOLE, QUOTED_RE.sub(HOLE, SPEC_RE.sub(HOLE, s.replace("%%", "%"))))
+            t = kv_holes(QUOTED_RE.sub(HOLE, SPEC_RE.sub(HOLE, s.replace("%%", "%"))))
             for r in runs(holes(GLUED_RE.sub(PREFIX + r"\1", t))):
                 self.runs.append((r, s))
         self.by_word = {}
@@ -211,7 +205,7 @@ class Sources:
 
     def items(self, text):
         """Runs of a printed text: each token is a word, a hole, or ("name", words)."""
-        text = KV_RE.sub(HOLE, text)
+        text = kv_holes(text)
         spans = []
         if self.name_re:
             def mark(m):
@@ -283,9 +277,10 @@ def match_at(lit, i, run, j):
 
 
 def full_match(lit, line):
-    rx = re.escape(lit.replace("%%", "\x03"))
-    rx = re.sub(re.escape("%") + r"[^a-zA-Z]*[a-zA-Z]", ".*", rx).replace("\x03", "%")
-    return re.search(rx.replace(re.escape("\x03"), "%"), line) is not None
+    """Whether the line holds the literal, each conversion standing for any text."""
+    parts = re.split("(%%|" + SPEC_RE.pattern + ")", lit)
+    rx = "".join("%" if p == "%%" else ".*" if SPEC_RE.fullmatch(p) else re.escape(p) for p in parts)
+    return re.search(rx, line) is not None
 
 
 # Words the image prints from the hardware: CPUID vendor strings.
