@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "drivers/geode_sb/geode_sb.h"
-#include "drivers/geode_sb/glx_sb_reg.h"
+#include "drivers/geode_sb/geode_sb_reg.h"
 #include "drivers/padlock/padlock.h"
 #include "lib/util/fmt.h"
 #include "lib/platform/pci_enum.h"
@@ -22,7 +22,7 @@
 
 #define QEMU_SUBSYS_VENDOR	0x1AF4	/* QEMU's PCI subsystem vendor (hw/pci/pci.c) */
 #define PCI_SUBSYS		0x2C	/* subsystem vendor (15:0), subsystem (31:16), type 0 */
-#define GEODE_MSR_LAST		(GLX_SB_MSR_CAP + 0xFF)	/* the block's GeodeLink MSRs go to the model */
+#define GEODE_MSR_LAST		(GEODE_SB_MSR_CAP + 0xFF)	/* the block's GeodeLink MSRs go to the model */
 /* The Geode LX host bridge every board has at 00:01.0 (the ALIX.2D3 listing
  * shows it: 1022:2080, class 06.00.00, rev 33); comBIOS's table omits it. */
 #define GEODE_HB_DEV		1
@@ -125,7 +125,7 @@ static bool install_geode(const char *fault)
 		if (!m->faults)
 			return false;	/* not offered: setup() says so */
 	}
-	if (!f || pci_model_peek32(f, PCI_ID) != ((uint32_t)GLX_SB_DEVICE << 16 | GLX_SB_VENDOR))
+	if (!f || pci_model_peek32(f, PCI_ID) != ((uint32_t)GEODE_SB_DEVICE << 16 | GEODE_SB_VENDOR))
 		return set_error("the listing has no 1022:2082 at 00:01.2");
 	if (m->faults & GEODE_SB_FAULT_BAR_UNASSIGNED)
 		pci_model_poke32(f, PCI_BAR0, 0);
@@ -134,9 +134,9 @@ static bool install_geode(const char *fault)
 	/* The listing's command register stays as listed; the reset state after the faults. */
 	geode_sb_model_power_on(m);
 	geode_sb_model_hide_if_no_vsa(m);
-	if (emu_hw_add_bar(f, 0, GLX_SB_BAR_SIZE, geode_sb_model_mmio_read,
+	if (emu_hw_add_bar(f, 0, GEODE_SB_BAR_SIZE, geode_sb_model_mmio_read,
 			   geode_sb_model_mmio_write, m) != 0 ||
-	    emu_hw_add_msrs(GLX_SB_MSR_CAP, GEODE_MSR_LAST, geode_sb_model_msr_read,
+	    emu_hw_add_msrs(GEODE_SB_MSR_CAP, GEODE_MSR_LAST, geode_sb_model_msr_read,
 			    geode_sb_model_msr_write, m) != 0)
 		return set_error("no room in the hardware layer for the Geode model");
 	engine_mark_emulated("geode-");
@@ -284,7 +284,7 @@ static void report_models(void)
 {
 	if (emu.geode_on)
 		tap_diag("emulate: model: Geode LX security block (emu/models/geode_sb_model.c) behind 00:01.2 BAR0 (0x%08x as listed), GeodeLink MSRs 0x%08x-0x%08x; its DMA reads and writes real memory",
-			 emu.geode.bar0, GLX_SB_MSR_CAP, GEODE_MSR_LAST);
+			 emu.geode.bar0, GEODE_SB_MSR_CAP, GEODE_MSR_LAST);
 	if (emu.padlock_on && emu.prof->padlock == PADLOCK_CPU_SAMUEL2)
 		tap_diag("emulate: model: %s (emu/models/padlock_model.c): no PadLock unit; MSRs 0x1107 0x110B 0x1257 raise #GP, PadLock opcodes stay #UD",
 			 padlock_model_cpu_desc(PADLOCK_CPU_SAMUEL2));

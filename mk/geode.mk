@@ -2,7 +2,7 @@
 # Built for i386 and run under qemu-i386 (pointers are 32-bit bus
 # addresses, as in the kernel):
 #
-#   $(BUILD)/i386/geode_sb_test   tests/drivers/geode_sb/geode_sb_test.c: the driver
+#   $(BUILD)/i386/geode_sb_test   tests/drivers/geode_sb/test_geode_sb.c: the driver
 #                                 (drivers/geode_sb, unchanged) against
 #                                 emu/models/geode_sb_model.c through
 #                                 tests/host/hw_host.c; run by
@@ -15,11 +15,11 @@
 # software engines are registered; tests/drivers/geode_sb/cavp_geode.c defines it.
 
 # Harness sources come from the tree: the driver, every .c of
-# tests/drivers/geode_sb/ except the programs' mains (*_test.c, cavp_*.c),
+# tests/drivers/geode_sb/ except the programs' mains (test_*.c, cavp_*.c),
 # the Geode model, the host hardware layer and the kernel code the driver
 # calls.
 GEODE_T := tests/drivers/geode_sb
-GEODE_MAINS := $(wildcard $(GEODE_T)/*_test.c $(GEODE_T)/cavp_*.c)
+GEODE_MAINS := $(wildcard $(GEODE_T)/test_*.c $(GEODE_T)/cavp_*.c)
 GEODE_I386_SRC := $(sort $(wildcard drivers/geode_sb/*.c)) \
 	$(filter-out $(GEODE_MAINS),$(sort $(wildcard $(GEODE_T)/*.c))) \
 	$(sort $(wildcard emu/models/geode_sb_*.c)) $(sort $(wildcard tests/host/*.c)) \
@@ -29,7 +29,7 @@ GEODE_I386_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,$(GEODE_I386_SRC))
 GEODE_SB_TEST := $(BUILD)/i386/geode_sb_test
 CAVP_GEODE := $(BUILD)/i386/cavp-geode
 
-$(GEODE_SB_TEST): tests/drivers/geode_sb/geode_sb_test.c $(GEODE_I386_OBJS) $(BUILD)/i386/libcq.a
+$(GEODE_SB_TEST): tests/drivers/geode_sb/test_geode_sb.c $(GEODE_I386_OBJS) $(BUILD)/i386/libcq.a
 	@mkdir -p $(@D)
 	$(I386CC) $(I386CFLAGS) $< $(GEODE_I386_OBJS) $(BUILD)/i386/libcq.a $(I386LDFLAGS) -o $@
 

@@ -18,9 +18,9 @@
 # linked with the emulator's virtual CR0 instead of padlock_cr0.c.
 
 # Harness sources come from the tree: every .c of tests/drivers/padlock/
-# except the programs' mains (*_test.c, cavp_*.c).
+# except the programs' mains (test_*.c, cavp_*.c).
 PADLOCK_T := tests/drivers/padlock
-PADLOCK_MAINS := $(wildcard $(PADLOCK_T)/*_test.c $(PADLOCK_T)/cavp_*.c)
+PADLOCK_MAINS := $(wildcard $(PADLOCK_T)/test_*.c $(PADLOCK_T)/cavp_*.c)
 PADLOCK_EMU_SRC := $(filter-out drivers/padlock/padlock_cr0.c,$(sort $(wildcard drivers/padlock/*.c))) \
 	$(filter-out $(PADLOCK_MAINS),$(sort $(wildcard $(PADLOCK_T)/*.c))) \
 	$(sort $(wildcard emu/models/padlock_*.c)) kernel/platform/kprintf.c kernel/run/report.c kernel/run/driver_run.c tests/host/hw_host.c \
@@ -33,14 +33,14 @@ $(BUILD)/i386/padlock/%.o: %.c
 	@echo "  I386CC  $< (padlock emulator build)"
 	@$(I386CC) $(PADLOCK_EMU_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/i386/padlock_test: $(PADLOCK_EMU_OBJ) $(BUILD)/i386/padlock/$(PADLOCK_T)/padlock_test.o $(BUILD)/i386/libcq.a
+$(BUILD)/i386/padlock_test: $(PADLOCK_EMU_OBJ) $(BUILD)/i386/padlock/$(PADLOCK_T)/test_padlock.o $(BUILD)/i386/libcq.a
 	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -o $@
 
 $(BUILD)/i386/cavp-padlock: $(PADLOCK_EMU_OBJ) $(BUILD)/i386/padlock/$(PADLOCK_T)/cavp_padlock.o \
 		$(BUILD)/i386/padlock/tools/host/cavp.o $(BUILD)/i386/libcq.a
 	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -o $@
 
-$(BUILD)/i386/ossl_padlock_test: $(PADLOCK_EMU_OBJ) $(BUILD)/i386/padlock/$(PADLOCK_T)/ossl_padlock_test.o $(BUILD)/i386/libcq.a
+$(BUILD)/i386/ossl_padlock_test: $(PADLOCK_EMU_OBJ) $(BUILD)/i386/padlock/$(PADLOCK_T)/test_ossl_padlock.o $(BUILD)/i386/libcq.a
 	$(I386CC) $(I386CFLAGS) $^ $(I386LDFLAGS) -ldl -o $@
 
 .PHONY: padlock-emu

@@ -4,7 +4,7 @@
  * AESIMC), written with compiler intrinsics (and one-instruction inline
  * assembly for the round instructions with a memory operand) so the same
  * file builds into the i586 kernel (inside .text_cpufeat, see
- * kernel/platform/cpufeat.h) and into x86_64 host programs (tests/drivers/aesni/aesni_test.c,
+ * kernel/platform/cpufeat.h) and into x86_64 host programs (tests/drivers/aesni/test_aesni.c,
  * the host benchmark), and into the i386 benchmark (make bench-i386).
  *
  * Sources: Intel SDM vol. 2A/2B, the AESENC ... AESKEYGENASSIST pages;

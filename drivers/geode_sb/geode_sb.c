@@ -1,7 +1,7 @@
 /*
  * Geode LX security block: AES-128 ECB/CBC through DMA context A, and the
  * driver's state and error record. See geode_sb.h; register facts in
- * glx_sb_reg.h; the probe is geode_sb_probe.c.
+ * geode_sb_reg.h; the probe is geode_sb_probe.c.
  *
  * One request becomes one or more DMA operations of at most
  * GEODE_SB_CHUNK bytes. Each copies the caller's data into the source
@@ -25,7 +25,7 @@
 #include "kernel/platform/timer.h"
 #include "lib/util/fmt.h"
 #include "drivers/geode_sb/geode_sb_int.h"
-#include "drivers/geode_sb/glx_sb_reg.h"
+#include "drivers/geode_sb/geode_sb_reg.h"
 #include "lib/util/bytes.h"
 
 #define SB_ALL_PAIRS	(AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_ENCRYPT) | \
@@ -33,12 +33,12 @@
 			 AES_TRIPLE_BIT(AES_MODE_CBC, AES_DIR_ENCRYPT) | \
 			 AES_TRIPLE_BIT(AES_MODE_CBC, AES_DIR_DECRYPT))
 
-uintptr_t glx_sb_base;
+uintptr_t geode_sb_base;
 
-uint8_t glx_sb_dma[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
+uint8_t geode_sb_dma[GEODE_SB_DMA_BYTES] __attribute__((aligned(GEODE_SB_DMA_ALIGN)));
 
 /* Zero until the probe (in .bss: an initialiser would put its 1152 bytes in the image). */
-struct glx_sb_state glx_sb;
+struct geode_sb_state geode_sb_st;
 
 static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bits);
 static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
@@ -48,7 +48,7 @@ static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir
 			 uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
 			 uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len);
 
-struct aes_engine glx_sb_engine = {
+struct aes_engine geode_sb_aes = {
 	.name = "geode-sb",
 	.description = "AMD Geode LX security block, DMA context A (PCI 1022:2082)",
 	.supported = { SB_ALL_PAIRS, 0, 0 },
@@ -67,30 +67,30 @@ struct aes_engine glx_sb_engine = {
 };
 
 /* The registers and DMA area of each context [DB 6.12.3]. */
-struct glx_dma_ctx {
+struct geode_sb_dma_ctx {
 	const char *name;		/* "A", "B" */
 	unsigned ctl, src, dst, len;
 	uint32_t done;			/* its AES_INT completion flag */
 	uint8_t *area;
 };
-uint8_t glx_sb_dma_b[GLX_SB_DMA_BYTES] __attribute__((aligned(GLX_SB_DMA_ALIGN)));
-static const struct glx_dma_ctx dma_ctx[GLX_SB_CONTEXTS] = {
-	{ "A", GLX_SB_CTL_A, GLX_SB_SOURCE_A, GLX_SB_DEST_A, GLX_SB_LENGTH_A, GLX_SB_INT_DONE_A,
-	  glx_sb_dma },
-	{ "B", GLX_SB_CTL_B, GLX_SB_SOURCE_B, GLX_SB_DEST_B, GLX_SB_LENGTH_B, GLX_SB_INT_DONE_B,
-	  glx_sb_dma_b },
+uint8_t geode_sb_dma_b[GEODE_SB_DMA_BYTES] __attribute__((aligned(GEODE_SB_DMA_ALIGN)));
+static const struct geode_sb_dma_ctx dma_ctx[GEODE_SB_CONTEXTS] = {
+	{ "A", GEODE_SB_CTL_A, GEODE_SB_SOURCE_A, GEODE_SB_DEST_A, GEODE_SB_LENGTH_A, GEODE_SB_INT_DONE_A,
+	  geode_sb_dma },
+	{ "B", GEODE_SB_CTL_B, GEODE_SB_SOURCE_B, GEODE_SB_DEST_B, GEODE_SB_LENGTH_B, GEODE_SB_INT_DONE_B,
+	  geode_sb_dma_b },
 };
 
 /* ---- small helpers ---- */
 
-uint32_t glx_sb_rd(unsigned off)
+uint32_t geode_sb_rd(unsigned off)
 {
-	return hw_mmio_read32(glx_sb_base + off);
+	return hw_mmio_read32(geode_sb_base + off);
 }
 
-void glx_sb_wr(unsigned off, uint32_t val)
+void geode_sb_wr(unsigned off, uint32_t val)
 {
-	hw_mmio_write32(glx_sb_base + off, val);
+	hw_mmio_write32(geode_sb_base + off, val);
 }
 
 struct drv_log geode_sb_log;
@@ -102,19 +102,19 @@ struct drv_log geode_sb_log;
  */
 static void sb_verror(const char *who, const char *fmt, va_list ap)
 {
-	char *e = glx_sb.last_err;
-	size_t n = fmt_snprintf(e, sizeof(glx_sb.last_err), "%s: ", who ? who : glx_sb_engine.name);
+	char *e = geode_sb_st.last_err;
+	size_t n = fmt_snprintf(e, sizeof(geode_sb_st.last_err), "%s: ", who ? who : geode_sb_aes.name);
 
-	fmt_vsnprintf(e + n, sizeof(glx_sb.last_err) - n, fmt, ap);
-	glx_sb.stats.errors++;
-	if (glx_sb.err_printed < GEODE_SB_ERR_PRINT) {
+	fmt_vsnprintf(e + n, sizeof(geode_sb_st.last_err) - n, fmt, ap);
+	geode_sb_st.stats.errors++;
+	if (geode_sb_st.err_printed < GEODE_SB_ERR_PRINT) {
 		drv_log(&geode_sb_log, "%s", who ? e : e + n);
-		if (++glx_sb.err_printed == GEODE_SB_ERR_PRINT)
+		if (++geode_sb_st.err_printed == GEODE_SB_ERR_PRINT)
 			drv_log(&geode_sb_log, "further errors are not printed");
 	}
 }
 
-void glx_sb_error(const char *fmt, ...)
+void geode_sb_error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -123,7 +123,7 @@ void glx_sb_error(const char *fmt, ...)
 	va_end(ap);
 }
 
-void glx_trng_error(const char *source, const char *fmt, ...)
+void geode_sb_trng_error(const char *source, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -132,19 +132,19 @@ void glx_trng_error(const char *source, const char *fmt, ...)
 	va_end(ap);
 }
 
-uint64_t glx_sb_ticks_per_s(void)
+uint64_t geode_sb_ticks_per_s(void)
 {
 	return tsc_hz() ? tsc_hz() : tsc_ticks_for_us(1000000);
 }
 
-uint64_t glx_trng_ctrl_default(uint64_t found)
+uint64_t geode_sb_trng_ctrl_default(uint64_t found)
 {
-	found &= ~(uint64_t)(GLX_SB_CTRL_T_TM | GLX_SB_CTRL_T_SEL_MASK);
-	return found | GLX_SB_CTRL_T_NE | (GLX_SB_T_SEL_BOTH << GLX_SB_CTRL_T_SEL_SHIFT);
+	found &= ~(uint64_t)(GEODE_SB_CTRL_T_TM | GEODE_SB_CTRL_T_SEL_MASK);
+	return found | GEODE_SB_CTRL_T_NE | (GEODE_SB_T_SEL_BOTH << GEODE_SB_CTRL_T_SEL_SHIFT);
 }
 
 /* Zeroes n bytes; the barrier keeps the compiler from dropping the stores. */
-void glx_sb_wipe(void *p, size_t n)
+void geode_sb_wipe(void *p, size_t n)
 {
 	memset(p, 0, n);
 	__asm__ volatile("" : : "r"(p) : "memory");
@@ -154,7 +154,7 @@ void glx_sb_wipe(void *p, size_t n)
 static uint64_t wait_ticks(size_t n)
 {
 	return tsc_ticks_for_us(GEODE_SB_WAIT_BASE_US +
-				(uint64_t)(n / GLX_SB_AES_BLOCK) * GEODE_SB_WAIT_US_PER_BLOCK);
+				(uint64_t)(n / GEODE_SB_AES_BLOCK) * GEODE_SB_WAIT_US_PER_BLOCK);
 }
 
 /* ---- DMA ---- */
@@ -208,30 +208,30 @@ static int guards_check(const uint8_t *dst, size_t n, uint32_t dst_bus, unsigned
 	}
 	if (!damaged)
 		return ENGINE_OK;
-	glx_sb.stats.overruns++;
-	glx_sb_error("DMA overrun: %s%s (DEST_%s=0x%08x LEN=%u)", side[0], side[1],
+	geode_sb_st.stats.overruns++;
+	geode_sb_error("DMA overrun: %s%s (DEST_%s=0x%08x LEN=%u)", side[0], side[1],
 		     dma_ctx[c].name, dst_bus, (unsigned)n);
-	if (!glx_sb.stats.first_overrun[0])
-		fmt_snprintf(glx_sb.stats.first_overrun, sizeof(glx_sb.stats.first_overrun), "%s",
-			     glx_sb.last_err);
+	if (!geode_sb_st.stats.first_overrun[0])
+		fmt_snprintf(geode_sb_st.stats.first_overrun, sizeof(geode_sb_st.stats.first_overrun), "%s",
+			     geode_sb_st.last_err);
 	return ENGINE_EHW;
 }
 
-/* Writes the 16 bytes at p (NULL: zeros) to WKEY0..3 (off GLX_SB_WKEY(0)) or CBC_IV0..3. */
+/* Writes the 16 bytes at p (NULL: zeros) to WKEY0..3 (off GEODE_SB_WKEY(0)) or CBC_IV0..3. */
 static void wr_block(unsigned off, const uint8_t *p)
 {
 	unsigned i;
 	for (i = 0; i < 4; i++)
-		glx_sb_wr(off + 4 * i, p ? le32_get(p + 4 * i) : 0);
+		geode_sb_wr(off + 4 * i, p ? le32_get(p + 4 * i) : 0);
 }
 
 /* Zeroes WKEY0..3 and CBC_IV0..3; only while the engine is idle. */
 static void wipe_key_regs(void)
 {
-	wr_block(GLX_SB_WKEY(0), NULL);
-	wr_block(GLX_SB_CBC_IV(0), NULL);
-	glx_sb.stats.key_wipes++;
-	glx_sb.keys_unwiped = false;
+	wr_block(GEODE_SB_WKEY(0), NULL);
+	wr_block(GEODE_SB_CBC_IV(0), NULL);
+	geode_sb_st.stats.key_wipes++;
+	geode_sb_st.keys_unwiped = false;
 }
 
 /*
@@ -242,25 +242,25 @@ static void wipe_key_regs(void)
  */
 static bool ctx_idle(unsigned c)
 {
-	const struct glx_dma_ctx *x = &dma_ctx[c];
+	const struct geode_sb_dma_ctx *x = &dma_ctx[c];
 	uint32_t ctl = 0, aint = 0;
 	unsigned i;
 
-	if (!glx_sb.wedged[c])
+	if (!geode_sb_st.wedged[c])
 		return true;
 	for (i = 0; i < GEODE_SB_IDLE_POLLS; i++) {
-		ctl = glx_sb_rd(x->ctl);
-		aint = glx_sb_rd(GLX_SB_AES_INT);
-		if (!(ctl & GLX_SB_CTL_ST) || (aint & x->done))
+		ctl = geode_sb_rd(x->ctl);
+		aint = geode_sb_rd(GEODE_SB_AES_INT);
+		if (!(ctl & GEODE_SB_CTL_ST) || (aint & x->done))
 			break;
 	}
-	glx_sb.busy_ctl = ctl;
-	glx_sb.busy_int = aint;
+	geode_sb_st.busy_ctl = ctl;
+	geode_sb_st.busy_int = aint;
 	if (i == GEODE_SB_IDLE_POLLS)
 		return false;
-	glx_sb.wedged[c] = false;
-	glx_sb.wedged_keys[c] = false;
-	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | x->done);
+	geode_sb_st.wedged[c] = false;
+	geode_sb_st.wedged_keys[c] = false;
+	geode_sb_wr(GEODE_SB_AES_INT, GEODE_SB_INT_MASK_ALL | x->done);
 	if (c == 0)
 		drv_log(&geode_sb_log, "the timed-out operation has completed since (CTL_A=0x%08x AES_INT=0x%08x)",
 			ctl, aint);
@@ -274,24 +274,24 @@ static bool ctx_idle(unsigned c)
 static bool keys_writable(void)
 {
 	unsigned c;
-	for (c = 0; c < GLX_SB_CONTEXTS; c++)
-		if (glx_sb.wedged_keys[c] && !ctx_idle(c))
+	for (c = 0; c < GEODE_SB_CONTEXTS; c++)
+		if (geode_sb_st.wedged_keys[c] && !ctx_idle(c))
 			return false;
 	return true;
 }
 
-bool glx_sb_engine_idle(void)
+bool geode_sb_engine_idle(void)
 {
 	if (!ctx_idle(0) || !keys_writable())
 		return false;
-	if (glx_sb.keys_unwiped) {
+	if (geode_sb_st.keys_unwiped) {
 		wipe_key_regs();
 		drv_log(&geode_sb_log, "WKEY0..3 and CBC_IV0..3 wiped now, after the timed-out operation completed");
 	}
 	return true;
 }
 
-bool glx_sb_ctx_idle(unsigned c)
+bool geode_sb_ctx_idle(unsigned c)
 {
 	return ctx_idle(c);
 }
@@ -304,77 +304,77 @@ bool glx_sb_ctx_idle(unsigned c)
  * NULL for the hidden key. iv: 16 bytes for CBC (one context only: CBC_IV
  * is shared), NULL for ECB. Returns 0, ENGINE_ETIMEOUT or ENGINE_EHW.
  */
-int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
+int geode_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
 {
-	uint32_t src_bus[GLX_SB_CONTEXTS], dst_bus[GLX_SB_CONTEXTS], ctl, c_now = 0, aint = 0;
+	uint32_t src_bus[GEODE_SB_CONTEXTS], dst_bus[GEODE_SB_CONTEXTS], ctl, c_now = 0, aint = 0;
 	uint32_t polls = 0;
 	/* Masks on, the completion flags of the contexts used cleared (W1C). */
-	uint32_t int_clear = GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_A | (mask & 2 ? GLX_SB_INT_DONE_B : 0);
+	uint32_t int_clear = GEODE_SB_INT_MASK_ALL | GEODE_SB_INT_DONE_A | (mask & 2 ? GEODE_SB_INT_DONE_B : 0);
 	uint64_t t0, elapsed = 0, limit;
 	unsigned c, pending = mask, nctx = 0;
 	int rc = ENGINE_OK, rc2;
 
-	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
-		uint8_t *src = dma_ctx[c].area + GLX_SB_DMA_SRC, *dst = dma_ctx[c].area + GLX_SB_DMA_DST;
+	for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
+		uint8_t *src = dma_ctx[c].area + GEODE_SB_DMA_SRC, *dst = dma_ctx[c].area + GEODE_SB_DMA_DST;
 		if (!(mask & (1u << c)))
 			continue;
 		nctx++;
-		if (glx_sb.inplace_dma) {
+		if (geode_sb_st.inplace_dma) {
 			memcpy(dst, src, n);
 			src = dst;
 		}
 		src_bus[c] = hw_dma_addr(src);
 		dst_bus[c] = hw_dma_addr(dst);
 		if (src_bus[c] == HW_DMA_NONE || dst_bus[c] == HW_DMA_NONE ||
-		    ((src_bus[c] | dst_bus[c]) & (GLX_SB_DMA_ALIGN - 1))) {
-			glx_sb_error("DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
+		    ((src_bus[c] | dst_bus[c]) & (GEODE_SB_DMA_ALIGN - 1))) {
+			geode_sb_error("DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
 				     src_bus[c], dst_bus[c]);
 			return ENGINE_EHW;
 		}
-		if (!ctx_idle(c) || ((key || iv) && !keys_writable()) || (c == 0 && !glx_sb_engine_idle())) {
-			glx_sb_error("engine still busy with a timed-out operation: CTL_%s=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
-				     glx_sb.wedged[c] ? dma_ctx[c].name : "A", glx_sb.busy_ctl,
-				     glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+		if (!ctx_idle(c) || ((key || iv) && !keys_writable()) || (c == 0 && !geode_sb_engine_idle())) {
+			geode_sb_error("engine still busy with a timed-out operation: CTL_%s=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
+				     geode_sb_st.wedged[c] ? dma_ctx[c].name : "A", geode_sb_st.busy_ctl,
+				     geode_sb_st.busy_int, GEODE_SB_IDLE_POLLS);
 			return ENGINE_ETIMEOUT;
 		}
 	}
-	ctl = GLX_SB_CTL_ST | GLX_SB_CTL_DC | GLX_SB_CTL_SC;
+	ctl = GEODE_SB_CTL_ST | GEODE_SB_CTL_DC | GEODE_SB_CTL_SC;
 	if (enc)
-		ctl |= GLX_SB_CTL_ENC;
-	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+		ctl |= GEODE_SB_CTL_ENC;
+	for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
 		if (!(mask & (1u << c)))
 			continue;
-		guards_fill(dma_ctx[c].area + GLX_SB_DMA_DST, n);
-		glx_sb_wr(dma_ctx[c].src, src_bus[c]);
-		glx_sb_wr(dma_ctx[c].dst, dst_bus[c]);
-		glx_sb_wr(dma_ctx[c].len, (uint32_t)n);
+		guards_fill(dma_ctx[c].area + GEODE_SB_DMA_DST, n);
+		geode_sb_wr(dma_ctx[c].src, src_bus[c]);
+		geode_sb_wr(dma_ctx[c].dst, dst_bus[c]);
+		geode_sb_wr(dma_ctx[c].len, (uint32_t)n);
 	}
 	if (key) {
-		wr_block(GLX_SB_WKEY(0), key);
-		ctl |= GLX_SB_CTL_WK;
+		wr_block(GEODE_SB_WKEY(0), key);
+		ctl |= GEODE_SB_CTL_WK;
 	}
 	if (iv) {
-		wr_block(GLX_SB_CBC_IV(0), iv);
-		ctl |= GLX_SB_CTL_CBC;
+		wr_block(GEODE_SB_CBC_IV(0), iv);
+		ctl |= GEODE_SB_CTL_CBC;
 	}
-	glx_sb_wr(GLX_SB_AES_INT, int_clear);
+	geode_sb_wr(GEODE_SB_AES_INT, int_clear);
 
 	limit = wait_ticks(n * nctx);
 	t0 = hw_rdtsc();
-	for (c = 0; c < GLX_SB_CONTEXTS; c++)
+	for (c = 0; c < GEODE_SB_CONTEXTS; c++)
 		if (mask & (1u << c))
-			glx_sb_wr(dma_ctx[c].ctl, ctl);
+			geode_sb_wr(dma_ctx[c].ctl, ctl);
 	while (pending) {
-		for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+		for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
 			if (!(pending & (1u << c)))
 				continue;
-			c_now = glx_sb_rd(dma_ctx[c].ctl);
-			aint = glx_sb_rd(GLX_SB_AES_INT);
-			if (!(c_now & GLX_SB_CTL_ST)) {
-				glx_sb.stats.done_by_st++;
+			c_now = geode_sb_rd(dma_ctx[c].ctl);
+			aint = geode_sb_rd(GEODE_SB_AES_INT);
+			if (!(c_now & GEODE_SB_CTL_ST)) {
+				geode_sb_st.stats.done_by_st++;
 				pending &= ~(1u << c);
 			} else if (aint & dma_ctx[c].done) {
-				glx_sb.stats.done_by_flag++;
+				geode_sb_st.stats.done_by_flag++;
 				pending &= ~(1u << c);
 			}
 		}
@@ -383,34 +383,34 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 		if (pending && (elapsed > limit || polls >= GEODE_SB_MAX_POLLS))
 			break;
 	}
-	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
-		const struct glx_dma_ctx *x = &dma_ctx[c];
+	for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
+		const struct geode_sb_dma_ctx *x = &dma_ctx[c];
 		if (!(pending & (1u << c)))
 			continue;
-		glx_sb.wedged[c] = true;
-		glx_sb.wedged_keys[c] = key || iv;
-		glx_sb.stats.timeouts++;
-		c_now = glx_sb_rd(x->ctl);
+		geode_sb_st.wedged[c] = true;
+		geode_sb_st.wedged_keys[c] = key || iv;
+		geode_sb_st.stats.timeouts++;
+		c_now = geode_sb_rd(x->ctl);
 		if (c == 0)
-			glx_sb_error("DMA timeout after %llu cycles (limit %llu, %u polls): CTL_A=0x%08x AES_INT=0x%08x SRC=0x%08x DST=0x%08x LEN=%u",
+			geode_sb_error("DMA timeout after %llu cycles (limit %llu, %u polls): CTL_A=0x%08x AES_INT=0x%08x SRC=0x%08x DST=0x%08x LEN=%u",
 				     (unsigned long long)elapsed, (unsigned long long)limit, polls, c_now,
-				     aint, glx_sb_rd(x->src), glx_sb_rd(x->dst), glx_sb_rd(x->len));
+				     aint, geode_sb_rd(x->src), geode_sb_rd(x->dst), geode_sb_rd(x->len));
 		else
-			glx_sb_error("DMA timeout on context B after %llu cycles (limit %llu, %u polls): CTL_B=0x%08x AES_INT=0x%08x SRC_B=0x%08x DST_B=0x%08x LEN_B=%u",
+			geode_sb_error("DMA timeout on context B after %llu cycles (limit %llu, %u polls): CTL_B=0x%08x AES_INT=0x%08x SRC_B=0x%08x DST_B=0x%08x LEN_B=%u",
 				     (unsigned long long)elapsed, (unsigned long long)limit, polls, c_now,
-				     aint, glx_sb_rd(x->src), glx_sb_rd(x->dst), glx_sb_rd(x->len));
+				     aint, geode_sb_rd(x->src), geode_sb_rd(x->dst), geode_sb_rd(x->len));
 		rc = ENGINE_ETIMEOUT;
 	}
 	if (rc)
 		return rc;
-	glx_sb_wr(GLX_SB_AES_INT, int_clear);
-	glx_sb.stats.ops += nctx;
-	if (elapsed > glx_sb.stats.max_wait_cycles)
-		glx_sb.stats.max_wait_cycles = elapsed;
-	for (c = 0; c < GLX_SB_CONTEXTS; c++) {
+	geode_sb_wr(GEODE_SB_AES_INT, int_clear);
+	geode_sb_st.stats.ops += nctx;
+	if (elapsed > geode_sb_st.stats.max_wait_cycles)
+		geode_sb_st.stats.max_wait_cycles = elapsed;
+	for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
 		if (!(mask & (1u << c)))
 			continue;
-		rc2 = guards_check(dma_ctx[c].area + GLX_SB_DMA_DST, n, dst_bus[c], c);
+		rc2 = guards_check(dma_ctx[c].area + GEODE_SB_DMA_DST, n, dst_bus[c], c);
 		if (rc2 && !rc)
 			rc = rc2;
 	}
@@ -424,45 +424,45 @@ int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool en
 static void key_wipe_refused(void)
 {
 	static const char note[] = "; key registers not wiped (engine busy)";
-	size_t n = strlen(glx_sb.last_err), k = sizeof(note) - 1;
+	size_t n = strlen(geode_sb_st.last_err), k = sizeof(note) - 1;
 
-	glx_sb.stats.key_wipes_skipped++;
-	if (n && !(n >= k && strcmp(glx_sb.last_err + n - k, note) == 0))
-		fmt_snprintf(glx_sb.last_err + n, sizeof(glx_sb.last_err) - n, "%s", note);
-	if (glx_sb.keys_unwiped)
+	geode_sb_st.stats.key_wipes_skipped++;
+	if (n && !(n >= k && strcmp(geode_sb_st.last_err + n - k, note) == 0))
+		fmt_snprintf(geode_sb_st.last_err + n, sizeof(geode_sb_st.last_err) - n, "%s", note);
+	if (geode_sb_st.keys_unwiped)
 		return;
-	glx_sb.keys_unwiped = true;
+	geode_sb_st.keys_unwiped = true;
 	drv_log(&geode_sb_log, "key registers not wiped: WKEY0..3 and CBC_IV0..3 may still hold the key, the timed-out operation is still running (CTL_A=0x%08x AES_INT=0x%08x after %u checks); writing them now would be a protocol error",
-		 glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+		 geode_sb_st.busy_ctl, geode_sb_st.busy_int, GEODE_SB_IDLE_POLLS);
 }
 
 /* Zeroes the key and IV registers (engine idle only) and the first `used` bytes of each buffer. */
-void glx_sb_wipe_after(size_t used)
+void geode_sb_wipe_after(size_t used)
 {
 	unsigned c;
 
-	if (glx_sb_engine_idle())
+	if (geode_sb_engine_idle())
 		wipe_key_regs();
 	else
 		key_wipe_refused();
-	for (c = 0; used && c < GLX_SB_CONTEXTS; c++) {
-		glx_sb_wipe(dma_ctx[c].area + GLX_SB_DMA_SRC, used);
-		glx_sb_wipe(dma_ctx[c].area + GLX_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
+	for (c = 0; used && c < GEODE_SB_CONTEXTS; c++) {
+		geode_sb_wipe(dma_ctx[c].area + GEODE_SB_DMA_SRC, used);
+		geode_sb_wipe(dma_ctx[c].area + GEODE_SB_DMA_DST - GEODE_SB_GUARD, used + 2 * GEODE_SB_GUARD);
 	}
 }
 
 /* Compares the CBC_IV registers with the IV the driver chained (a statistic only). */
 static void iv_readback(const uint8_t *expect)
 {
-	uint8_t got[GLX_SB_AES_BLOCK];
+	uint8_t got[GEODE_SB_AES_BLOCK];
 	unsigned i;
 	for (i = 0; i < 4; i++)
-		le32_put(got + 4 * i, glx_sb_rd(GLX_SB_CBC_IV(i)));
+		le32_put(got + 4 * i, geode_sb_rd(GEODE_SB_CBC_IV(i)));
 	if (memcmp(got, expect, sizeof(got)) == 0)
-		glx_sb.stats.iv_readback_same++;
+		geode_sb_st.stats.iv_readback_same++;
 	else
-		glx_sb.stats.iv_readback_other++;
-	glx_sb_wipe(got, sizeof(got));
+		geode_sb_st.stats.iv_readback_other++;
+	geode_sb_wipe(got, sizeof(got));
 }
 
 /* ---- the engine ---- */
@@ -474,26 +474,26 @@ static uint8_t *sess_key(struct aes_session *s)
 
 static int sb_set_key(struct aes_session *s, const uint8_t *key, unsigned key_bits)
 {
-	if (key_bits != 8 * GLX_SB_KEY_BYTES) {
-		glx_sb_error("%u-bit key: the engine does AES-128 only", key_bits);
+	if (key_bits != 8 * GEODE_SB_KEY_BYTES) {
+		geode_sb_error("%u-bit key: the engine does AES-128 only", key_bits);
 		return ENGINE_EKEY;
 	}
-	memcpy(sess_key(s), key, GLX_SB_KEY_BYTES);
+	memcpy(sess_key(s), key, GEODE_SB_KEY_BYTES);
 	s->key_bits = key_bits;
 	return ENGINE_OK;
 }
 
 static void sb_release(struct aes_session *s)
 {
-	glx_sb_wipe(sess_key(s), GLX_SB_KEY_BYTES);
-	if (!glx_sb.info.ok)
+	geode_sb_wipe(sess_key(s), GEODE_SB_KEY_BYTES);
+	if (!geode_sb_st.info.ok)
 		return;
-	if (!glx_sb_engine_idle()) {
+	if (!geode_sb_engine_idle()) {
 		key_wipe_refused();
 		return;
 	}
-	wr_block(GLX_SB_WKEY(0), NULL);
-	glx_sb.stats.key_wipes++;
+	wr_block(GEODE_SB_WKEY(0), NULL);
+	geode_sb_st.stats.key_wipes++;
 }
 
 /*
@@ -502,16 +502,16 @@ static void sb_release(struct aes_session *s)
  */
 static int sb_check(size_t len, bool no_iv)
 {
-	if (len % GLX_SB_AES_BLOCK) {
-		glx_sb_error("length %u is not a multiple of 16", (unsigned)len);
+	if (len % GEODE_SB_AES_BLOCK) {
+		geode_sb_error("length %u is not a multiple of 16", (unsigned)len);
 		return ENGINE_ELEN;
 	}
 	if (no_iv) {
-		glx_sb_error("CBC without an IV");
+		geode_sb_error("CBC without an IV");
 		return ENGINE_EUNSUPPORTED;
 	}
-	if (!glx_sb.info.ok) {
-		glx_sb_error("not available: %s", geode_sb_absent_reason());
+	if (!geode_sb_st.info.ok) {
+		geode_sb_error("not available: %s", geode_sb_absent_reason());
 		return ENGINE_EHW;
 	}
 	return ENGINE_OK;
@@ -522,55 +522,55 @@ static int sb_check(size_t len, bool no_iv)
  * in[c] to out[c] on each context c in mask (bit 0 A, bit 1 B), at most
  * GEODE_SB_CHUNK bytes per DMA operation, through the DMA areas. chain:
  * NULL for ECB; for CBC (context A only) the 16-byte IV, chained across
- * the chunks and left as the next IV. Ends with glx_sb_wipe_after().
+ * the chunks and left as the next IV. Ends with geode_sb_wipe_after().
  * Returns 0 or the first failing operation's error.
  */
 static int sb_chunks(const uint8_t *key, unsigned mask, bool enc, uint8_t *chain,
 		     const uint8_t *const in[], uint8_t *const out[], size_t len)
 {
-	uint8_t next[GLX_SB_AES_BLOCK];
-	const uint8_t *src = glx_sb_dma + GLX_SB_DMA_SRC, *dst = glx_sb_dma + GLX_SB_DMA_DST;
+	uint8_t next[GEODE_SB_AES_BLOCK];
+	const uint8_t *src = geode_sb_dma + GEODE_SB_DMA_SRC, *dst = geode_sb_dma + GEODE_SB_DMA_DST;
 	size_t off, n = 0, used = 0;
 	unsigned c;
 	int rc = ENGINE_OK;
 
 	for (off = 0; off < len; off += n) {
 		n = len - off < GEODE_SB_CHUNK ? len - off : GEODE_SB_CHUNK;
-		for (c = 0; c < GLX_SB_CONTEXTS; c++)
+		for (c = 0; c < GEODE_SB_CONTEXTS; c++)
 			if (mask & (1u << c))
-				memcpy(dma_ctx[c].area + GLX_SB_DMA_SRC, in[c] + off, n);
+				memcpy(dma_ctx[c].area + GEODE_SB_DMA_SRC, in[c] + off, n);
 		if (n > used)
 			used = n;
 		/* Decrypt chains the last input block: save it before out (maybe = in) changes. */
 		if (chain && !enc)
-			memcpy(next, src + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
-		rc = glx_sb_dma_ops(mask, key, chain, enc, n);
+			memcpy(next, src + n - GEODE_SB_AES_BLOCK, GEODE_SB_AES_BLOCK);
+		rc = geode_sb_dma_ops(mask, key, chain, enc, n);
 		if (rc)
 			break;
 		if (chain) {
 			if (enc)
-				memcpy(next, dst + n - GLX_SB_AES_BLOCK, GLX_SB_AES_BLOCK);
+				memcpy(next, dst + n - GEODE_SB_AES_BLOCK, GEODE_SB_AES_BLOCK);
 			iv_readback(next);
 			memcpy(chain, next, sizeof(next));
 		}
-		for (c = 0; c < GLX_SB_CONTEXTS; c++)
+		for (c = 0; c < GEODE_SB_CONTEXTS; c++)
 			if (mask & (1u << c))
-				memcpy(out[c] + off, dma_ctx[c].area + GLX_SB_DMA_DST, n);
+				memcpy(out[c] + off, dma_ctx[c].area + GEODE_SB_DMA_DST, n);
 	}
-	glx_sb_wipe_after(used);
-	glx_sb_wipe(next, sizeof(next));
+	geode_sb_wipe_after(used);
+	geode_sb_wipe(next, sizeof(next));
 	return rc;
 }
 
 static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 		    uint8_t *iv, const uint8_t *in, uint8_t *out, size_t len)
 {
-	uint8_t chain[GLX_SB_AES_BLOCK];
+	uint8_t chain[GEODE_SB_AES_BLOCK];
 	bool cbc = mode == AES_MODE_CBC;
 	int rc;
 
-	if (!aes_engine_supports(&glx_sb_engine, s->key_bits, mode, dir)) {
-		glx_sb_error("aes-%u %s %s is not claimed (AES-128 ECB/CBC only)",
+	if (!aes_engine_supports(&geode_sb_aes, s->key_bits, mode, dir)) {
+		geode_sb_error("aes-%u %s %s is not claimed (AES-128 ECB/CBC only)",
 			     s->key_bits, aes_mode_name(mode), aes_dir_name(dir));
 		return ENGINE_EUNSUPPORTED;
 	}
@@ -582,7 +582,7 @@ static int sb_crypt(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 	rc = sb_chunks(sess_key(s), 1, dir == AES_DIR_ENCRYPT, cbc ? chain : NULL, &in, &out, len);
 	if (rc == ENGINE_OK && cbc)
 		memcpy(iv, chain, sizeof(chain));
-	glx_sb_wipe(chain, sizeof(chain));
+	geode_sb_wipe(chain, sizeof(chain));
 	return rc;
 }
 
@@ -595,12 +595,12 @@ static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir
 			 uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
 			 uint8_t *iv_b, const uint8_t *in_b, uint8_t *out_b, size_t len)
 {
-	const uint8_t *in[GLX_SB_CONTEXTS] = { in_a, in_b };
-	uint8_t *out[GLX_SB_CONTEXTS] = { out_a, out_b };
+	const uint8_t *in[GEODE_SB_CONTEXTS] = { in_a, in_b };
+	uint8_t *out[GEODE_SB_CONTEXTS] = { out_a, out_b };
 	int rc;
 
-	if (mode != AES_MODE_ECB || iv_a || iv_b || s->key_bits != 8 * GLX_SB_KEY_BYTES) {
-		glx_sb_error("dual-context %s: only AES-128 ECB (the contexts share WKEY and CBC_IV)",
+	if (mode != AES_MODE_ECB || iv_a || iv_b || s->key_bits != 8 * GEODE_SB_KEY_BYTES) {
+		geode_sb_error("dual-context %s: only AES-128 ECB (the contexts share WKEY and CBC_IV)",
 			     aes_mode_name(mode));
 		return ENGINE_EUNSUPPORTED;
 	}
@@ -614,22 +614,22 @@ static int sb_crypt_dual(struct aes_session *s, enum aes_mode mode, enum aes_dir
 
 const char *geode_sb_absent_reason(void)
 {
-	if (glx_sb.info.ok)
+	if (geode_sb_st.info.ok)
 		return NULL;
-	return glx_sb.absent ? glx_sb.absent : "geode_sb_probe() was not called";
+	return geode_sb_st.absent ? geode_sb_st.absent : "geode_sb_probe() was not called";
 }
 
-bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap)
+bool geode_sb_skip(enum geode_sb_need need, char *d, size_t cap)
 {
-	const struct geode_sb_info *in = &glx_sb.info;
+	const struct geode_sb_info *in = &geode_sb_st.info;
 	const char *why = NULL;
 
 	if (!in->found)
 		why = geode_sb_absent_reason();
-	else if (need >= GLX_SB_NEED_OK && !in->ok)
+	else if (need >= GEODE_SB_NEED_OK && !in->ok)
 		why = "geode-sb probe failed";
-	else if (need == GLX_SB_NEED_RNG && !in->rng_ok)
-		why = glx_sb.rng_why;
+	else if (need == GEODE_SB_NEED_RNG && !in->rng_ok)
+		why = geode_sb_st.rng_why;
 	if (why)
 		fmt_snprintf(d, cap, "%s", why);
 	return why != NULL;
@@ -637,37 +637,37 @@ bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap)
 
 const char *geode_sb_last_error(void)
 {
-	return glx_sb.last_err;
+	return geode_sb_st.last_err;
 }
 
 bool geode_sb_keys_unwiped(void)
 {
-	return glx_sb.keys_unwiped;
+	return geode_sb_st.keys_unwiped;
 }
 
 const struct aes_engine *geode_sb_engine(void)
 {
-	return &glx_sb_engine;
+	return &geode_sb_aes;
 }
 
 const struct geode_sb_info *geode_sb_info(void)
 {
-	return &glx_sb.info;
+	return &geode_sb_st.info;
 }
 
 const struct geode_sb_stats *geode_sb_stats(void)
 {
-	return &glx_sb.stats;
+	return &geode_sb_st.stats;
 }
 
 bool geode_sb_dma_clean(size_t *offset)
 {
 	size_t i;
 	unsigned c;
-	for (c = 0; c < GLX_SB_CONTEXTS; c++)
-		for (i = 0; i < GLX_SB_DMA_BYTES; i++)
+	for (c = 0; c < GEODE_SB_CONTEXTS; c++)
+		for (i = 0; i < GEODE_SB_DMA_BYTES; i++)
 			if (dma_ctx[c].area[i]) {
-				*offset = c * GLX_SB_DMA_BYTES + i;
+				*offset = c * GEODE_SB_DMA_BYTES + i;
 				return false;
 			}
 	return true;
@@ -675,10 +675,10 @@ bool geode_sb_dma_clean(size_t *offset)
 
 void geode_sb_set_inplace_dma(bool on)
 {
-	glx_sb.inplace_dma = on;
+	geode_sb_st.inplace_dma = on;
 }
 
-const char *glx_sb_msr_text(void)
+const char *geode_sb_msr_text(void)
 {
-	return glx_sb.msr_text;
+	return geode_sb_st.msr_text;
 }

@@ -2,7 +2,7 @@
  * geode_sb: the AMD Geode LX security block (PCI 1022:2082): AES-128 in
  * ECB and CBC through DMA context A, the true random number generator in
  * its four post-processing modes and its test mode, and the EEPROM's lock
- * state. Facts: drivers/geode_sb/glx_sb_reg.h and the notes it cites.
+ * state. Facts: drivers/geode_sb/geode_sb_reg.h and the notes it cites.
  *
  * What probing registers (lib/engine/engine.h):
  *   AES engine "geode-sb": claims exactly AES-128 ECB and CBC, encrypt and
@@ -30,14 +30,14 @@
  *     DMA setup and a System Management Interrupt of the VSA firmware,
  *     which emulates this very device's PCI header. A 16 KiB chunk may
  *     take at most 11 ms before it counts as a timeout.
- *   TRNG: GEODE_TRNG_WAIT_US per 32-bit word (the BSDs sample every 10 ms;
+ *   TRNG: GEODE_SB_TRNG_WAIT_US per 32-bit word (the BSDs sample every 10 ms;
  *     Linux gives up after 20 polls 10 us apart).
  * Besides the TSC bound, each wait stops after GEODE_SB_MAX_POLLS register
  * reads, so even a TSC that does not advance cannot hang the run.
  *
  * After a timeout the operation may still be running, and software must
  * not write the block's registers until it completes ([DB] 6.11, security
- * block, glx_sb_reg.h: wait for completion before the next operation).
+ * block, geode_sb_reg.h: wait for completion before the next operation).
  * So until CTL_A.ST is seen clear (or the A flag set), no SOURCE/DEST/
  * LENGTH/WKEY/CBC_IV/CTL_A write is made: each later request, and each
  * wipe, first re-reads CTL_A and AES_INT up to GEODE_SB_IDLE_POLLS times
@@ -66,7 +66,7 @@
 #define GEODE_SB_GUARD		64	/* guard bytes before and after every DMA destination */
 #define GEODE_SB_WAIT_BASE_US	10000	/* fixed part of the DMA completion wait, us */
 #define GEODE_SB_WAIT_US_PER_BLOCK 1	/* plus this per 16-byte block, us */
-#define GEODE_TRNG_WAIT_US	10000	/* wait for RANDOM_NUM_STATUS valid, per word, us */
+#define GEODE_SB_TRNG_WAIT_US	10000	/* wait for RANDOM_NUM_STATUS valid, per word, us */
 #define GEODE_SB_MAX_POLLS	10000000u	/* backstop on register reads of one wait */
 #define GEODE_SB_IDLE_POLLS	16	/* CTL_A/AES_INT re-reads before touching a timed-out engine */
 #define GEODE_SB_ERR_PRINT	8	/* errors printed as `#` lines; later ones only kept */
@@ -76,17 +76,17 @@
  * conservative H = 2 bits of min-entropy per word for the raw noise mode.
  * Not applied to the test-mode probe, whose output nobody describes.
  */
-#define GEODE_TRNG_STUCK_WORDS	16
-#define GEODE_TRNG_PERIODS	8	/* repeating output checked for periods 1..8 words */
+#define GEODE_SB_TRNG_STUCK_WORDS	16
+#define GEODE_SB_TRNG_PERIODS	8	/* repeating output checked for periods 1..8 words */
 /* T_SEL 0-2 are characterised at this assessment claim: 1 bit per byte, micro-bits. */
-#define GEODE_TRNG_RAW_CLAIM	1000000u
-#define GEODE_TRNG_TM_BYTES	4096	/* what the T_TM probe reads at most */
+#define GEODE_SB_TRNG_RAW_CLAIM	1000000u
+#define GEODE_SB_TRNG_TM_BYTES	4096	/* what the T_TM probe reads at most */
 /* What the probe says when GLD_MSR_CAP identifies the block but PCI has no 1022:2082. */
 #define GEODE_SB_NO_VSA		"security block present, PCI header absent: firmware without VSA"
 /* CTRL bits the probe writes and compares after writing (the rest is only printed). */
-#define GEODE_SB_CTRL_OURS	(GLX_SB_CTRL_T_NE | GLX_SB_CTRL_T_SEL_MASK | GLX_SB_CTRL_T_TM)
-#define GEODE_TRNG_BENCH_BYTES	4096	/* bytes per mode for the throughput figure */
-#define GEODE_TRNG_BENCH_US	250000	/* ... or this long, whichever comes first */
+#define GEODE_SB_CTRL_OURS	(GEODE_SB_CTRL_T_NE | GEODE_SB_CTRL_T_SEL_MASK | GEODE_SB_CTRL_T_TM)
+#define GEODE_SB_TRNG_BENCH_BYTES	4096	/* bytes per mode for the throughput figure */
+#define GEODE_SB_TRNG_BENCH_US	250000	/* ... or this long, whichever comes first */
 
 /*
  * Finds PCI 1022:2082 among the devices pci_scan() found (without it, a

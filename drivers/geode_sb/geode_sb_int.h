@@ -1,5 +1,5 @@
 /*
- * Shared between geode_sb.c (probe, AES, tests) and geode_trng.c (RNG):
+ * Shared between geode_sb.c (probe, AES, tests) and geode_sb_trng.c (RNG):
  * the block's state, register access and error reporting.
  */
 #ifndef CQ_DRIVERS_GEODE_SB_INT_H
@@ -12,10 +12,10 @@
 #include "drivers/geode_sb/geode_sb.h"
 #include "lib/engine/driver.h"
 
-#define GLX_SB_CONTEXTS	2	/* DMA contexts A and B [DB 6.11] */
+#define GEODE_SB_CONTEXTS	2	/* DMA contexts A and B [DB 6.11] */
 
 /* The driver's state (geode_sb.c), filled by the probe (geode_sb_probe.c). */
-struct glx_sb_state {
+struct geode_sb_state {
 	struct geode_sb_info info;
 	struct geode_sb_stats stats;
 	const char *absent;		/* why not usable; NULL before the probe and once it succeeded */
@@ -24,30 +24,30 @@ struct glx_sb_state {
 	char rng_why[200];		/* why the TRNG was not set up ("" when it was) */
 	char last_err[256];
 	unsigned err_printed;
-	bool wedged[GLX_SB_CONTEXTS];	/* context A/B: a timed-out operation may still run */
-	bool wedged_keys[GLX_SB_CONTEXTS];	/* ... and it uses WKEY or CBC_IV */
+	bool wedged[GEODE_SB_CONTEXTS];	/* context A/B: a timed-out operation may still run */
+	bool wedged_keys[GEODE_SB_CONTEXTS];	/* ... and it uses WKEY or CBC_IV */
 	bool keys_unwiped;		/* WKEY/CBC_IV not wiped: the engine was busy */
 	uint32_t busy_ctl, busy_int;	/* CTL, AES_INT at the last busy check */
 	bool inplace_dma;
 };
-extern struct glx_sb_state glx_sb;
+extern struct geode_sb_state geode_sb_st;
 
 /* The base of the registers; valid when geode_sb_info()->ok. */
-extern uintptr_t glx_sb_base;
+extern uintptr_t geode_sb_base;
 
 /*
  * The DMA area, 16-byte aligned (geode_sb.c has the layout): the source
- * bounce buffer at GLX_SB_DMA_SRC, the destination at GLX_SB_DMA_DST with
+ * bounce buffer at GEODE_SB_DMA_SRC, the destination at GEODE_SB_DMA_DST with
  * GEODE_SB_GUARD bytes of room on each side.
  */
-#define GLX_SB_DMA_SRC		0
-#define GLX_SB_DMA_DST		(GEODE_SB_CHUNK + GEODE_SB_GUARD)
-#define GLX_SB_DMA_BYTES	(GLX_SB_DMA_DST + GEODE_SB_CHUNK + GEODE_SB_GUARD)
-extern uint8_t glx_sb_dma[GLX_SB_DMA_BYTES];	/* context A */
-extern uint8_t glx_sb_dma_b[GLX_SB_DMA_BYTES];	/* context B, the same layout */
+#define GEODE_SB_DMA_SRC		0
+#define GEODE_SB_DMA_DST		(GEODE_SB_CHUNK + GEODE_SB_GUARD)
+#define GEODE_SB_DMA_BYTES	(GEODE_SB_DMA_DST + GEODE_SB_CHUNK + GEODE_SB_GUARD)
+extern uint8_t geode_sb_dma[GEODE_SB_DMA_BYTES];	/* context A */
+extern uint8_t geode_sb_dma_b[GEODE_SB_DMA_BYTES];	/* context B, the same layout */
 
 /* The engine "geode-sb" (registered by the probe). */
-extern struct aes_engine glx_sb_engine;
+extern struct aes_engine geode_sb_aes;
 
 /*
  * DMA operations of n bytes (16..GEODE_SB_CHUNK, a multiple of 16) on the
@@ -59,10 +59,10 @@ extern struct aes_engine glx_sb_engine;
  * contexts still running marked busy. Returns 0, ENGINE_ETIMEOUT or
  * ENGINE_EHW (error recorded).
  */
-int glx_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
+int geode_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool enc, size_t n);
 
 /* Whether context c (0 A, 1 B) is free: not left running by a timed-out operation. */
-bool glx_sb_ctx_idle(unsigned c);
+bool geode_sb_ctx_idle(unsigned c);
 
 /*
  * Zeroes WKEY0..3, CBC_IV0..3 and the first `used` bytes of both DMA
@@ -70,21 +70,21 @@ bool glx_sb_ctx_idle(unsigned c);
  * after a timeout with CTL_A.ST still set they are left alone, counted in
  * key_wipes_skipped, and "key registers not wiped" is added to the error.
  */
-void glx_sb_wipe_after(size_t used);
+void geode_sb_wipe_after(size_t used);
 
 /*
  * Whether the engine's registers may be written: true unless a timed-out
  * operation still runs (CTL_A.ST set, A flag clear) after
  * GEODE_SB_IDLE_POLLS re-reads. Seeing it done wipes any key left behind.
  */
-bool glx_sb_engine_idle(void);
+bool geode_sb_engine_idle(void);
 
 /* memset to zero that the compiler may not drop. */
-void glx_sb_wipe(void *p, size_t n);
+void geode_sb_wipe(void *p, size_t n);
 
 /* 32-bit register access at an offset of BAR0 (hw_mmio_*). */
-uint32_t glx_sb_rd(unsigned off);
-void glx_sb_wr(unsigned off, uint32_t val);
+uint32_t geode_sb_rd(unsigned off);
+void geode_sb_wr(unsigned off, uint32_t val);
 
 /* The driver's log (lib/engine/driver.h): the run stage prints it. */
 extern struct drv_log geode_sb_log;
@@ -94,26 +94,26 @@ extern struct drv_log geode_sb_log;
  * (geode_sb_last_error()), and adds the text to the driver's log if fewer
  * than GEODE_SB_ERR_PRINT were logged since the probe.
  */
-void glx_sb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void geode_sb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The same for an RNG source: "<source>: " and the text, in the log too. */
-void glx_trng_error(const char *source, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void geode_sb_trng_error(const char *source, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* TSC ticks per second for figures: the calibrated rate, else what timer.c assumes. */
-uint64_t glx_sb_ticks_per_s(void);
+uint64_t geode_sb_ticks_per_s(void);
 
 /* The outcome of the GLD_MSR_CAP check, one line. */
-const char *glx_sb_msr_text(void);
+const char *geode_sb_msr_text(void);
 
 /* MSR CTRL value for the TRNG default (T_NE, T_SEL 3, test mode off) from a value as found. */
-uint64_t glx_trng_ctrl_default(uint64_t found);
+uint64_t geode_sb_trng_ctrl_default(uint64_t found);
 
-/* geode_trng.c: forget state (probe), register the sources; its tests. */
-void geode_trng_reset(void);
-void geode_trng_register(void);
+/* geode_sb_trng.c: forget state (probe), register the sources; its tests. */
+void geode_sb_trng_reset(void);
+void geode_sb_trng_register(void);
 /* The hidden-key probe (geode_sb_probe.c), a self-test run after the writable-key ones. */
 enum drv_status geode_sb_t_hidden_key(const void *ctx, char *detail, size_t cap);
 /* What a self-test needs: the block found, its probe succeeded, the TRNG set up too. */
-enum glx_sb_need { GLX_SB_NEED_FOUND, GLX_SB_NEED_OK, GLX_SB_NEED_RNG };
+enum geode_sb_need { GEODE_SB_NEED_FOUND, GEODE_SB_NEED_OK, GEODE_SB_NEED_RNG };
 
 /*
  * geode_sb.c: whether a self-test that needs `need` skips: true with the reason in d
@@ -121,13 +121,13 @@ enum glx_sb_need { GLX_SB_NEED_FOUND, GLX_SB_NEED_OK, GLX_SB_NEED_RNG };
  * is absent, "geode-sb probe failed" when the probe did not succeed, why
  * the TRNG was not set up (rng_why); false when the test can run.
  */
-bool glx_sb_skip(enum glx_sb_need need, char *d, size_t cap);
+bool geode_sb_skip(enum geode_sb_need need, char *d, size_t cap);
 
 /* AES-128 of the zero block under the all-ones key (the hidden key as shipped), by lib/crypto/aes. */
-void glx_sb_ones_block(uint8_t out[16]);
+void geode_sb_ones_block(uint8_t out[16]);
 
 /* The TRNG's self-tests (struct driver_test): throughput per T_SEL, the T_TM probe. */
-enum drv_status geode_trng_t_throughput(const void *ctx, char *detail, size_t cap);
-enum drv_status geode_trng_t_test_mode(const void *ctx, char *detail, size_t cap);
+enum drv_status geode_sb_trng_t_throughput(const void *ctx, char *detail, size_t cap);
+enum drv_status geode_sb_trng_t_test_mode(const void *ctx, char *detail, size_t cap);
 
 #endif

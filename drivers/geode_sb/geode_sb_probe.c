@@ -14,7 +14,7 @@
 #include "lib/util/fmt.h"
 #include "lib/util/hex.h"
 #include "drivers/geode_sb/geode_sb_int.h"
-#include "drivers/geode_sb/glx_sb_reg.h"
+#include "drivers/geode_sb/geode_sb_reg.h"
 
 
 static bool probe_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -22,11 +22,11 @@ static bool probe_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)
 static bool probe_fail(const char *fmt, ...)
 {
 	va_list ap;
-	if (!glx_sb.why[0]) {
+	if (!geode_sb_st.why[0]) {
 		va_start(ap, fmt);
-		fmt_vsnprintf(glx_sb.why, sizeof(glx_sb.why), fmt, ap);
+		fmt_vsnprintf(geode_sb_st.why, sizeof(geode_sb_st.why), fmt, ap);
 		va_end(ap);
-		glx_sb.absent = glx_sb.why;
+		geode_sb_st.absent = geode_sb_st.why;
 	}
 	return false;
 }
@@ -36,23 +36,23 @@ static bool check_msr(void)
 {
 	uint64_t cap;
 
-	if (hw_rdmsr_safe(GLX_SB_MSR_CAP, &cap) != 0) {
-		fmt_snprintf(glx_sb.msr_text, sizeof(glx_sb.msr_text),
+	if (hw_rdmsr_safe(GEODE_SB_MSR_CAP, &cap) != 0) {
+		fmt_snprintf(geode_sb_st.msr_text, sizeof(geode_sb_st.msr_text),
 			     "rdmsr 0x%08x (GLD_MSR_CAP) raised #GP: no GeodeLink security block MSRs",
-			     GLX_SB_MSR_CAP);
-		return probe_fail("%s", glx_sb.msr_text);
+			     GEODE_SB_MSR_CAP);
+		return probe_fail("%s", geode_sb_st.msr_text);
 	}
-	glx_sb.info.cap = cap;
-	if ((cap & GLX_SB_CAP_ID_MASK) != GLX_SB_CAP_ID) {
-		fmt_snprintf(glx_sb.msr_text, sizeof(glx_sb.msr_text),
+	geode_sb_st.info.cap = cap;
+	if ((cap & GEODE_SB_CAP_ID_MASK) != GEODE_SB_CAP_ID) {
+		fmt_snprintf(geode_sb_st.msr_text, sizeof(geode_sb_st.msr_text),
 			     "GLD_MSR_CAP=0x%016llx: device ID 0x%04x, expected 0x%04x (security block)",
-			     (unsigned long long)cap, (unsigned)((cap & GLX_SB_CAP_ID_MASK) >> 8),
-			     GLX_SB_CAP_ID >> 8);
-		return probe_fail("%s", glx_sb.msr_text);
+			     (unsigned long long)cap, (unsigned)((cap & GEODE_SB_CAP_ID_MASK) >> 8),
+			     GEODE_SB_CAP_ID >> 8);
+		return probe_fail("%s", geode_sb_st.msr_text);
 	}
-	fmt_snprintf(glx_sb.msr_text, sizeof(glx_sb.msr_text), "GLD_MSR_CAP=0x%016llx, revision 0x%02x",
-		     (unsigned long long)cap, (unsigned)(cap & GLX_SB_CAP_REV_MASK));
-	glx_sb.info.msr_ok = true;
+	fmt_snprintf(geode_sb_st.msr_text, sizeof(geode_sb_st.msr_text), "GLD_MSR_CAP=0x%016llx, revision 0x%02x",
+		     (unsigned long long)cap, (unsigned)(cap & GEODE_SB_CAP_REV_MASK));
+	geode_sb_st.info.msr_ok = true;
 	return true;
 }
 
@@ -71,12 +71,12 @@ static bool check_bar(const struct pci_dev *d)
 	if (b->flags & PCI_BAR_UNASSIGNED)
 		return probe_fail("BAR0 unassigned: it reads 0, the firmware gave the block no address (size %llu bytes)",
 				  (unsigned long long)b->size);
-	if (b->size < GLX_SB_MEM_SIZE)
+	if (b->size < GEODE_SB_MEM_SIZE)
 		return probe_fail("BAR0 is %llu bytes, the registers need 0x%x",
-				  (unsigned long long)b->size, GLX_SB_MEM_SIZE);
-	if (b->base + GLX_SB_MEM_SIZE > 0x100000000ull)
+				  (unsigned long long)b->size, GEODE_SB_MEM_SIZE);
+	if (b->base + GEODE_SB_MEM_SIZE > 0x100000000ull)
 		return probe_fail("BAR0 at 0x%llx is above 4 GiB", (unsigned long long)b->base);
-	glx_sb.info.bar0 = (uint32_t)b->base;
+	geode_sb_st.info.bar0 = (uint32_t)b->base;
 	return true;
 }
 
@@ -116,7 +116,7 @@ static bool enable_pci(const struct pci_dev *d)
 static void init_ctrl(void)
 {
 	uint64_t found, back = 0;
-	struct geode_sb_info *in = &glx_sb.info;
+	struct geode_sb_info *in = &geode_sb_st.info;
 	/* The swap bits set, by (CTRL & (SBI | SBY)) / SBI: SBI is bit 2, SBY bit 3. */
 	static const char *const swap_names[4] = { "", "SBI", "SBY", "SBI, SBY" };
 	const char *op = "rdmsr", *after = "";
@@ -124,20 +124,20 @@ static void init_ctrl(void)
 	uint64_t other;
 	unsigned swap;
 
-	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &found) != 0)
+	if (hw_rdmsr_safe(GEODE_SB_MSR_CTRL, &found) != 0)
 		goto gp;
 	in->ctrl_found = found;
-	in->ctrl_set = glx_trng_ctrl_default(found);
-	swap = (unsigned)(found & (GLX_SB_CTRL_SBI | GLX_SB_CTRL_SBY)) / GLX_SB_CTRL_SBI;
+	in->ctrl_set = geode_sb_trng_ctrl_default(found);
+	swap = (unsigned)(found & (GEODE_SB_CTRL_SBI | GEODE_SB_CTRL_SBY)) / GEODE_SB_CTRL_SBI;
 	if (swap)
 		drv_log(&geode_sb_log, "MSR CTRL=0x%llx as found has the AES swap bits set (%s): every public driver leaves them clear; left as the firmware set them, so AES results are bit/byte swapped if the data book's meaning holds",
 			(unsigned long long)found, swap_names[swap]);
-	if (hw_wrmsr_safe(GLX_SB_MSR_CTRL, in->ctrl_set) != 0) {
+	if (hw_wrmsr_safe(GEODE_SB_MSR_CTRL, in->ctrl_set) != 0) {
 		op = "wrmsr";
 		fmt_snprintf(val, sizeof(val), " <- 0x%llx", (unsigned long long)in->ctrl_set);
 		goto gp;
 	}
-	if (hw_rdmsr_safe(GLX_SB_MSR_CTRL, &back) != 0) {
+	if (hw_rdmsr_safe(GEODE_SB_MSR_CTRL, &back) != 0) {
 		after = " after the write";
 		goto gp;
 	}
@@ -149,21 +149,21 @@ static void init_ctrl(void)
 		drv_log(&geode_sb_log, "MSR CTRL bits not written by the driver read back changed (0x%llx, information: nothing documents them)",
 			(unsigned long long)other);
 	if ((back ^ in->ctrl_set) & GEODE_SB_CTRL_OURS) {
-		fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "MSR CTRL reads 0x%llx after writing 0x%llx: T_NE/T_SEL/T_TM (0x%x) did not take, TRNG sources not registered",
+		fmt_snprintf(geode_sb_st.rng_why, sizeof(geode_sb_st.rng_why), "MSR CTRL reads 0x%llx after writing 0x%llx: T_NE/T_SEL/T_TM (0x%x) did not take, TRNG sources not registered",
 			     (unsigned long long)back, (unsigned long long)in->ctrl_set, GEODE_SB_CTRL_OURS);
 		return;
 	}
 	in->rng_ok = true;
 	return;
 gp:
-	fmt_snprintf(glx_sb.rng_why, sizeof(glx_sb.rng_why), "%s 0x%08x (CTRL)%s raised #GP%s: TRNG not set up",
-		     op, GLX_SB_MSR_CTRL, val, after);
+	fmt_snprintf(geode_sb_st.rng_why, sizeof(geode_sb_st.rng_why), "%s 0x%08x (CTRL)%s raised #GP%s: TRNG not set up",
+		     op, GEODE_SB_MSR_CTRL, val, after);
 }
 
 static const char *lock_name(uint32_t state, unsigned shift, char *buf, size_t n)
 {
-	unsigned v = (state >> shift) & GLX_SB_SEC_FIELD;
-	if (v == GLX_SB_SEC_FIELD)
+	unsigned v = (state >> shift) & GEODE_SB_SEC_FIELD;
+	if (v == GEODE_SB_SEC_FIELD)
 		return "unlocked";
 	if (v == 0)
 		return "locked";
@@ -175,22 +175,22 @@ static const char *lock_name(uint32_t state, unsigned shift, char *buf, size_t n
 static void report_eeprom(void)
 {
 	char a[24], b[24], c[24], d[24];
-	uint32_t s = glx_sb_rd(GLX_SB_EEPROM_SEC_STATE);
+	uint32_t s = geode_sb_rd(GEODE_SB_EEPROM_SEC_STATE);
 
-	glx_sb.info.sec_state = s;
+	geode_sb_st.info.sec_state = s;
 	drv_log(&geode_sb_log, "eeprom: SEC_STATE=0x%08x write-protect lower=%s upper=%s extended=%s debug-lock=%s (read only; the EEPROM is never written)",
-		 s, lock_name(s, GLX_SB_SEC_WPL_SHIFT, a, sizeof(a)),
-		 lock_name(s, GLX_SB_SEC_WPU_SHIFT, b, sizeof(b)),
-		 lock_name(s, GLX_SB_SEC_WPE_SHIFT, c, sizeof(c)),
-		 lock_name(s, GLX_SB_SEC_DBL_SHIFT, d, sizeof(d)));
+		 s, lock_name(s, GEODE_SB_SEC_WPL_SHIFT, a, sizeof(a)),
+		 lock_name(s, GEODE_SB_SEC_WPU_SHIFT, b, sizeof(b)),
+		 lock_name(s, GEODE_SB_SEC_WPE_SHIFT, c, sizeof(c)),
+		 lock_name(s, GEODE_SB_SEC_DBL_SHIFT, d, sizeof(d)));
 }
 
 /* AES-128 of a zero block under the all-ones key (lib/crypto/aes): what the hidden key gives as shipped. */
-void glx_sb_ones_block(uint8_t out[GLX_SB_AES_BLOCK])
+void geode_sb_ones_block(uint8_t out[GEODE_SB_AES_BLOCK])
 {
-	static const uint8_t zero[GLX_SB_AES_BLOCK];
+	static const uint8_t zero[GEODE_SB_AES_BLOCK];
 	static struct aes_ctx c;
-	uint8_t k[GLX_SB_KEY_BYTES];
+	uint8_t k[GEODE_SB_KEY_BYTES];
 
 	memset(k, 0xFF, sizeof(k));
 	aes_set_key(&c, k, sizeof(k));
@@ -210,28 +210,28 @@ void glx_sb_ones_block(uint8_t out[GLX_SB_AES_BLOCK])
  */
 enum drv_status geode_sb_t_hidden_key(const void *ctx, char *d, size_t cap)
 {
-	uint8_t want[GLX_SB_AES_BLOCK];
+	uint8_t want[GEODE_SB_AES_BLOCK];
 	bool same, hung;
 	int rc;
 	(void)ctx;
 
-	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
-	memset(glx_sb_dma_b + GLX_SB_DMA_SRC, 0, GLX_SB_AES_BLOCK);
-	rc = glx_sb_dma_ops(2, NULL, NULL, true, GLX_SB_AES_BLOCK);
-	glx_sb_ones_block(want);
-	same = memcmp(want, glx_sb_dma_b + GLX_SB_DMA_DST, sizeof(want)) == 0;
-	glx_sb_wipe(glx_sb_dma_b + GLX_SB_DMA_DST, GLX_SB_AES_BLOCK);
-	glx_sb_wipe(want, sizeof(want));
+	memset(geode_sb_dma_b + GEODE_SB_DMA_SRC, 0, GEODE_SB_AES_BLOCK);
+	rc = geode_sb_dma_ops(2, NULL, NULL, true, GEODE_SB_AES_BLOCK);
+	geode_sb_ones_block(want);
+	same = memcmp(want, geode_sb_dma_b + GEODE_SB_DMA_DST, sizeof(want)) == 0;
+	geode_sb_wipe(geode_sb_dma_b + GEODE_SB_DMA_DST, GEODE_SB_AES_BLOCK);
+	geode_sb_wipe(want, sizeof(want));
 	if (rc != ENGINE_OK) {
-		glx_sb.info.hidden_key = GEODE_SB_HKEY_UNKNOWN;
-		hung = rc == ENGINE_ETIMEOUT && !glx_sb_ctx_idle(1);
+		geode_sb_st.info.hidden_key = GEODE_SB_HKEY_UNKNOWN;
+		hung = rc == ENGINE_ETIMEOUT && !geode_sb_ctx_idle(1);
 		fmt_snprintf(d, cap, "hidden key: unknown: %s%s%s",
 			     hung ? "the operation with the hidden key (WK = 0) did not complete: " : "",
 			     geode_sb_last_error(), hung ? "; context B left to it, context A unaffected" : "");
 		return DRV_FAIL;
 	}
-	glx_sb.info.hidden_key = same ? GEODE_SB_HKEY_FACTORY : GEODE_SB_HKEY_PROGRAMMED;
+	geode_sb_st.info.hidden_key = same ? GEODE_SB_HKEY_FACTORY : GEODE_SB_HKEY_PROGRAMMED;
 	if (same)
 		fmt_snprintf(d, cap, "information: hidden key not programmed (encrypts like the factory all-ones key)");
 	else
@@ -246,12 +246,12 @@ static void probe_absent(void)
 {
 	uint64_t cap;
 
-	if (hw_rdmsr_safe(GLX_SB_MSR_CAP, &cap) == 0 &&
-	    (cap & GLX_SB_CAP_ID_MASK) == GLX_SB_CAP_ID) {
-		glx_sb.info.no_vsa = true;
-		glx_sb.info.msr_ok = true;
-		glx_sb.info.cap = cap;
-		glx_sb.absent = GEODE_SB_NO_VSA;
+	if (hw_rdmsr_safe(GEODE_SB_MSR_CAP, &cap) == 0 &&
+	    (cap & GEODE_SB_CAP_ID_MASK) == GEODE_SB_CAP_ID) {
+		geode_sb_st.info.no_vsa = true;
+		geode_sb_st.info.msr_ok = true;
+		geode_sb_st.info.cap = cap;
+		geode_sb_st.absent = GEODE_SB_NO_VSA;
 		drv_log(&geode_sb_log, "%s, but GLD_MSR_CAP=0x%016llx identifies the security block: %s (the engine is not used without its PCI BAR)",
 			no_device, (unsigned long long)cap, GEODE_SB_NO_VSA);
 		return;
@@ -265,46 +265,46 @@ void geode_sb_probe(void)
 	bool ok;
 	uint32_t ctl;
 
-	memset(&glx_sb, 0, sizeof(glx_sb));
-	glx_sb.absent = no_device;
-	glx_sb_base = 0;
-	glx_sb_wipe(glx_sb_dma, sizeof(glx_sb_dma));
-	glx_sb_wipe(glx_sb_dma_b, sizeof(glx_sb_dma_b));
-	geode_trng_reset();
+	memset(&geode_sb_st, 0, sizeof(geode_sb_st));
+	geode_sb_st.absent = no_device;
+	geode_sb_base = 0;
+	geode_sb_wipe(geode_sb_dma, sizeof(geode_sb_dma));
+	geode_sb_wipe(geode_sb_dma_b, sizeof(geode_sb_dma_b));
+	geode_sb_trng_reset();
 
-	d = pci_find(GLX_SB_VENDOR, GLX_SB_DEVICE);
+	d = pci_find(GEODE_SB_VENDOR, GEODE_SB_DEVICE);
 	if (!d) {
 		probe_absent();
 		return;
 	}
-	glx_sb.info.found = true;
-	glx_sb.info.bus = d->bus;
-	glx_sb.info.dev = d->dev;
-	glx_sb.info.fn = d->fn;
-	glx_sb.absent = NULL;
+	geode_sb_st.info.found = true;
+	geode_sb_st.info.bus = d->bus;
+	geode_sb_st.info.dev = d->dev;
+	geode_sb_st.info.fn = d->fn;
+	geode_sb_st.absent = NULL;
 	ok = check_msr();
 	ok = check_bar(d) && ok;
 	ok = ok && enable_pci(d);
 	if (ok)
-		glx_sb_base = glx_sb.info.bar0;
+		geode_sb_base = geode_sb_st.info.bar0;
 	drv_log(&geode_sb_log, "1022:2082 at %02x:%02x.%x BAR0=0x%08x %s", d->bus, d->dev, d->fn,
-		 glx_sb.info.bar0, glx_sb.msr_text);
+		 geode_sb_st.info.bar0, geode_sb_st.msr_text);
 	if (!ok) {
-		drv_log(&geode_sb_log, "probe failed: %s", glx_sb.absent);
+		drv_log(&geode_sb_log, "probe failed: %s", geode_sb_st.absent);
 		return;
 	}
 	init_ctrl();
-	if (glx_sb.rng_why[0])
-		drv_log(&geode_sb_log, "%s", glx_sb.rng_why);
-	glx_sb_wr(GLX_SB_AES_INT, GLX_SB_INT_MASK_ALL | GLX_SB_INT_DONE_ALL);
-	for (unsigned c = 0; c < GLX_SB_CONTEXTS; c++) {
-		ctl = glx_sb_rd(GLX_SB_CTL_A + c * (GLX_SB_CTL_B - GLX_SB_CTL_A));
-		if (!(ctl & GLX_SB_CTL_ST))
+	if (geode_sb_st.rng_why[0])
+		drv_log(&geode_sb_log, "%s", geode_sb_st.rng_why);
+	geode_sb_wr(GEODE_SB_AES_INT, GEODE_SB_INT_MASK_ALL | GEODE_SB_INT_DONE_ALL);
+	for (unsigned c = 0; c < GEODE_SB_CONTEXTS; c++) {
+		ctl = geode_sb_rd(GEODE_SB_CTL_A + c * (GEODE_SB_CTL_B - GEODE_SB_CTL_A));
+		if (!(ctl & GEODE_SB_CTL_ST))
 			continue;
 		/* Firmware left an operation running: no register it may use is written until it ends. */
-		glx_sb.wedged[c] = true;
-		glx_sb.wedged_keys[c] = true;
-		glx_sb.stats.busy_at_probe++;
+		geode_sb_st.wedged[c] = true;
+		geode_sb_st.wedged_keys[c] = true;
+		geode_sb_st.stats.busy_at_probe++;
 		if (c == 0)
 			drv_log(&geode_sb_log, "engine busy when the image started: CTL_A=0x%08x (ST set, left by firmware); its registers are not written until it completes",
 				ctl);
@@ -312,10 +312,10 @@ void geode_sb_probe(void)
 			drv_log(&geode_sb_log, "engine busy when the image started: CTL_B=0x%08x (ST set, left by firmware); its registers are not written until it completes",
 				ctl);
 	}
-	glx_sb.info.ok = true;
+	geode_sb_st.info.ok = true;
 	report_eeprom();
-	if (engine_register_aes(&glx_sb_engine) != ENGINE_OK)
+	if (engine_register_aes(&geode_sb_aes) != ENGINE_OK)
 		drv_log(&geode_sb_log, "engine registry full: geode-sb not registered");
-	if (glx_sb.info.rng_ok)
-		geode_trng_register();
+	if (geode_sb_st.info.rng_ok)
+		geode_sb_trng_register();
 }

@@ -14,10 +14,10 @@
 #include "lib/util/fmt.h"
 #include "lib/util/hex.h"
 #include "drivers/geode_sb/geode_sb_int.h"
-#include "drivers/geode_sb/glx_sb_reg.h"
+#include "drivers/geode_sb/geode_sb_reg.h"
 
 /* Longest case: four chunks (three whole ones and a block), plus room for an odd offset. */
-#define XB_CAP	(3 * GEODE_SB_CHUNK + GLX_SB_AES_BLOCK + 64)
+#define XB_CAP	(3 * GEODE_SB_CHUNK + GEODE_SB_AES_BLOCK + 64)
 #define SPLITS	3
 
 static uint8_t xb_in[XB_CAP], xb_out[XB_CAP], xb_ref[XB_CAP];
@@ -94,7 +94,7 @@ static void reference(const struct xcase *c, const uint8_t *key, uint8_t *iv)
 {
 	bool enc = c->dir == AES_DIR_ENCRYPT;
 
-	aes_set_key(&xs_ref, key, GLX_SB_KEY_BYTES);
+	aes_set_key(&xs_ref, key, GEODE_SB_KEY_BYTES);
 	if (c->mode == AES_MODE_ECB && enc)
 		aes_ecb_encrypt(&xs_ref, xb_ref, xb_ref, c->len);
 	else if (c->mode == AES_MODE_ECB)
@@ -110,7 +110,7 @@ static void reference(const struct xcase *c, const uint8_t *key, uint8_t *iv)
 static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned idx,
 		     char *why, size_t wn)
 {
-	uint8_t key[GLX_SB_KEY_BYTES], iv[GLX_SB_AES_BLOCK], ref_iv[GLX_SB_AES_BLOCK];
+	uint8_t key[GEODE_SB_KEY_BYTES], iv[GEODE_SB_AES_BLOCK], ref_iv[GEODE_SB_AES_BLOCK];
 	uint8_t *in = xb_in + c->offset, *out = c->in_place ? in : xb_out + c->offset;
 	size_t off = 0, n, d;
 	unsigned p;
@@ -159,7 +159,7 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 static const char *swap_note(void)
 {
 	uint64_t c = geode_sb_info()->ctrl_found;
-	if (c & (GLX_SB_CTRL_SBI | GLX_SB_CTRL_SBY))
+	if (c & (GEODE_SB_CTRL_SBI | GEODE_SB_CTRL_SBY))
 		return "; MSR CTRL has the AES swap bits (SBI/SBY) set by firmware";
 	return "";
 }
@@ -169,15 +169,15 @@ static enum drv_status t_probe(const void *ctx, char *d, size_t cap)
 	const struct geode_sb_info *in = geode_sb_info();
 	(void)ctx;
 
-	if (glx_sb_skip(GLX_SB_NEED_FOUND, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_FOUND, d, cap))
 		return DRV_SKIP;
 	if (!in->ok) {
 		fmt_snprintf(d, cap, "%s", geode_sb_absent_reason());
 		return DRV_FAIL;
 	}
-	if (geode_sb_stats()->busy_at_probe && !glx_sb_ctx_idle(0)) {
+	if (geode_sb_stats()->busy_at_probe && !geode_sb_ctx_idle(0)) {
 		fmt_snprintf(d, cap, "engine busy when the image started: CTL_A=0x%08x AES_INT=0x%08x, ST left set by firmware and still set after %u checks: no operation can be started",
-			     glx_sb.busy_ctl, glx_sb.busy_int, GEODE_SB_IDLE_POLLS);
+			     geode_sb_st.busy_ctl, geode_sb_st.busy_int, GEODE_SB_IDLE_POLLS);
 		return DRV_FAIL;
 	}
 	if (in->rng_ok)
@@ -192,9 +192,9 @@ static enum drv_status t_probe(const void *ctx, char *d, size_t cap)
 static enum drv_status t_msr(const void *ctx, char *d, size_t cap)
 {
 	(void)ctx;
-	if (glx_sb_skip(GLX_SB_NEED_FOUND, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_FOUND, d, cap))
 		return DRV_SKIP;
-	fmt_snprintf(d, cap, "%s", glx_sb_msr_text());
+	fmt_snprintf(d, cap, "%s", geode_sb_msr_text());
 	return geode_sb_info()->msr_ok ? DRV_PASS : DRV_FAIL;
 }
 
@@ -205,7 +205,7 @@ static enum drv_status t_crosscheck(const void *ctx, char *d, size_t cap)
 	unsigned i, failed = 0;
 	(void)ctx;
 
-	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
 	why[0] = '\0';
 	for (i = 0; i < N_XCASES; i++) {
@@ -229,16 +229,16 @@ static enum drv_status t_crosscheck(const void *ctx, char *d, size_t cap)
 /* Two keys must give two different blocks, each lib/crypto/aes's. */
 static enum drv_status t_writable_key(const void *ctx, char *d, size_t cap)
 {
-	static const uint8_t zero[GLX_SB_AES_BLOCK];
+	static const uint8_t zero[GEODE_SB_AES_BLOCK];
 	const struct aes_engine *e = geode_sb_engine();
-	uint8_t k[2][GLX_SB_KEY_BYTES], o[2][16], r[2][16], h[16];	/* key, engine, lib/crypto/aes */
+	uint8_t k[2][GEODE_SB_KEY_BYTES], o[2][16], r[2][16], h[16];	/* key, engine, lib/crypto/aes */
 	char a[HEX16], b[HEX16], c[HEX16];
 	bool ok[2];
 	unsigned i, j;
 	int rc = ENGINE_OK;
 	(void)ctx;
 
-	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
 	for (i = 0; i < sizeof(k[0]); i++) {
 		k[0][i] = (uint8_t)i;
@@ -266,7 +266,7 @@ static enum drv_status t_writable_key(const void *ctx, char *d, size_t cap)
 		return DRV_FAIL;
 	}
 	if (memcmp(o[0], o[1], 16) == 0) {
-		glx_sb_ones_block(h);
+		geode_sb_ones_block(h);
 		fmt_snprintf(d, cap, "the engine ignores the writable key: keys %s and %s both give %s%s",
 			     hex16(k[0], a), hex16(k[1], b), hex16(o[0], c),
 			     memcmp(h, o[0], 16) == 0 ? " (the all-ones key's output: the unprogrammed hidden key's)" : "");
@@ -298,7 +298,7 @@ static enum drv_status t_guards(const void *ctx, char *d, size_t cap)
 	const struct geode_sb_stats *st = geode_sb_stats();
 	(void)ctx;
 
-	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
 	try_inplace_dma(geode_sb_engine());
 	drv_log(&geode_sb_log, "%lu DMA operations: done seen through CTL_A.ST %lu times, through the AES_INT flag %lu times; longest wait %llu cycles",
@@ -325,7 +325,7 @@ static enum drv_status t_iv_readback(const void *ctx, char *d, size_t cap)
 	bool bad;
 	(void)ctx;
 
-	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
 	if (n == 0) {
 		fmt_snprintf(d, cap, "no CBC operation completed");
@@ -346,14 +346,14 @@ static enum drv_status t_wiped(const void *ctx, char *d, size_t cap)
 	bool clean;
 	(void)ctx;
 
-	if (glx_sb_skip(GLX_SB_NEED_OK, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_OK, d, cap))
 		return DRV_SKIP;
 	clean = geode_sb_dma_clean(&off);
 	for (i = 0; i < sizeof(xs_session.priv) && !xs_session.priv[i]; i++)
 		;
 	if (geode_sb_keys_unwiped()) {
 		fmt_snprintf(d, cap, "key registers not wiped: a timed-out operation kept the engine busy (CTL_A=0x%08x), so WKEY0..3 and CBC_IV0..3 were left alone %lu times",
-			     glx_sb.busy_ctl, geode_sb_stats()->key_wipes_skipped);
+			     geode_sb_st.busy_ctl, geode_sb_stats()->key_wipes_skipped);
 		return DRV_FAIL;
 	}
 	if (!clean) {
@@ -380,11 +380,11 @@ static const struct driver_test geode_sb_tests[] = {
 	{ "geode-sb: CBC_IV0..3 hold the next IV after a CBC operation", t_iv_readback, NULL, false },
 	{ "geode-sb: DMA buffers and session keys wiped after use", t_wiped, NULL, false },
 	{ "geode-sb: hidden-key probe (WK = 0, context B)", geode_sb_t_hidden_key, NULL, false },
-	{ "geode-trng/tsel0: throughput", geode_trng_t_throughput, &tsel[0], false },
-	{ "geode-trng/tsel1: throughput", geode_trng_t_throughput, &tsel[1], false },
-	{ "geode-trng/tsel2: throughput", geode_trng_t_throughput, &tsel[2], false },
-	{ "geode-trng/tsel3: throughput", geode_trng_t_throughput, &tsel[3], false },
-	{ "geode-trng/test-mode: T_TM probe", geode_trng_t_test_mode, NULL, false },
+	{ "geode-trng/tsel0: throughput", geode_sb_trng_t_throughput, &tsel[0], false },
+	{ "geode-trng/tsel1: throughput", geode_sb_trng_t_throughput, &tsel[1], false },
+	{ "geode-trng/tsel2: throughput", geode_sb_trng_t_throughput, &tsel[2], false },
+	{ "geode-trng/tsel3: throughput", geode_sb_trng_t_throughput, &tsel[3], false },
+	{ "geode-trng/test-mode: T_TM probe", geode_sb_trng_t_test_mode, NULL, false },
 };
 
 static void geode_sb_driver_probe(const struct driver_facts *f, struct driver_probe *out)

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "drivers/geode_sb/glx_sb_reg.h"
+#include "drivers/geode_sb/geode_sb_reg.h"
 #include "kernel/platform/hw.h"
 #include "lib/platform/pci_enum.h"
 #include "lib/util/splitmix64.h"
@@ -16,7 +16,7 @@ static const char *const fault_names[GEODE_SB_NFAULTS] = {
 	"swap-bits", "hidden-key-hang", "poor-noise", "poor-noise-tsel3",
 };
 
-#define MSR_CTRL_IDX	(GLX_SB_MSR_CTRL - GLX_SB_MSR_CAP)
+#define MSR_CTRL_IDX	(GEODE_SB_MSR_CTRL - GEODE_SB_MSR_CAP)
 
 void geode_sb_model_init(struct geode_sb_model *m)
 {
@@ -32,7 +32,7 @@ void geode_sb_model_init(struct geode_sb_model *m)
 	m->stuck_value = 0x5A5A5A5Au;
 	m->raw_p256 = GEODE_SB_MODEL_RAW_P256;
 	m->raw_sticky8 = 1;
-	m->msr[0] = GLX_SB_CAP_ID;		/* revision 0 */
+	m->msr[0] = GEODE_SB_CAP_ID;		/* revision 0 */
 	m->aes_int = 0;
 	geode_sb_model_power_on(m);
 }
@@ -41,16 +41,16 @@ void geode_sb_model_power_on(struct geode_sb_model *m)
 {
 	m->msr[MSR_CTRL_IDX] = m->ctrl_reset;
 	if (m->faults & GEODE_SB_FAULT_SWAP_BITS)
-		m->msr[MSR_CTRL_IDX] |= GLX_SB_CTRL_SBY;
+		m->msr[MSR_CTRL_IDX] |= GEODE_SB_CTRL_SBY;
 	if (m->faults & (GEODE_SB_FAULT_POOR_NOISE | GEODE_SB_FAULT_POOR_NOISE_TSEL3)) {
 		m->raw_p256 = GEODE_SB_MODEL_POOR_P256;
 		m->raw_sticky8 = 0;
 	}
-	m->rng_state = m->rng_seed ^ ((m->ctrl_reset & GLX_SB_CTRL_T_SEL_MASK) << 48);
+	m->rng_state = m->rng_seed ^ ((m->ctrl_reset & GEODE_SB_CTRL_T_SEL_MASK) << 48);
 	m->lfsr = 0xACE1u;
 	if (m->faults & GEODE_SB_FAULT_BUSY_AT_START) {
 		/* firmware started an operation that never ends: ST set, nothing latched to run */
-		m->ctl[0] = GLX_SB_CTL_ST | GLX_SB_CTL_WK | GLX_SB_CTL_DC | GLX_SB_CTL_SC;
+		m->ctl[0] = GEODE_SB_CTL_ST | GEODE_SB_CTL_WK | GEODE_SB_CTL_DC | GEODE_SB_CTL_SC;
 		m->op[0].busy = true;
 		m->op[0].hang = true;
 		m->op[0].ctl = m->ctl[0];
@@ -78,8 +78,8 @@ struct pci_model_fn *geode_sb_model_add_pci(struct geode_sb_model *m, struct pci
 	struct pci_model_fn *f;
 	uint32_t base = (m->faults & GEODE_SB_FAULT_BAR_UNASSIGNED) ? 0 : m->bar0;
 
-	f = pci_model_add(pm, 0, 1, 2, GLX_SB_VENDOR, GLX_SB_DEVICE, 0x10100000u, PCI_HDR_NORMAL);
-	if (!f || pci_model_set_bar(f, 0, 0, base, GLX_SB_BAR_SIZE) != 0)
+	f = pci_model_add(pm, 0, 1, 2, GEODE_SB_VENDOR, GEODE_SB_DEVICE, 0x10100000u, PCI_HDR_NORMAL);
+	if (!f || pci_model_set_bar(f, 0, 0, base, GEODE_SB_BAR_SIZE) != 0)
 		return NULL;
 	pci_model_poke32(f, PCI_CMD, m->pci_cmd);
 	pci_model_poke32(f, PCI_INTR, 0x0100 | 10);	/* pin INTA, IRQ 10 */
@@ -147,12 +147,12 @@ static void swap_data(const struct geode_sb_model *m, uint8_t *p, uint32_t n)
 	uint8_t t, b;
 	unsigned k;
 
-	if (ctrl & GLX_SB_CTRL_SBY)
+	if (ctrl & GEODE_SB_CTRL_SBY)
 		for (i = 0; i + 4 <= n; i += 4) {
 			t = p[i]; p[i] = p[i + 3]; p[i + 3] = t;
 			t = p[i + 1]; p[i + 1] = p[i + 2]; p[i + 2] = t;
 		}
-	if (ctrl & GLX_SB_CTRL_SBI)
+	if (ctrl & GEODE_SB_CTRL_SBI)
 		for (i = 0; i < n; i++) {
 			for (b = 0, k = 0; k < 8; k++)
 				b |= (uint8_t)(((p[i] >> k) & 1) << (7 - k));
@@ -166,11 +166,11 @@ static void complete(struct geode_sb_model *m, unsigned c)
 	struct geode_sb_model_op *o = &m->op[c];
 	uint32_t ctl = o->ctl, s = o->src & ~0xFu, d = o->dst & ~0xFu;
 	uint32_t n = o->len & ~0xFu, i;
-	bool enc = ctl & GLX_SB_CTL_ENC, swap;
+	bool enc = ctl & GEODE_SB_CTL_ENC, swap;
 	uint8_t key[16], iv[16], *out;
 	const uint8_t *in;
 
-	swap = (m->msr[MSR_CTRL_IDX] & (GLX_SB_CTRL_SBI | GLX_SB_CTRL_SBY)) != 0;
+	swap = (m->msr[MSR_CTRL_IDX] & (GEODE_SB_CTRL_SBI | GEODE_SB_CTRL_SBY)) != 0;
 	le_bytes(o->key, key);
 	if (n && dma_range_ok(s, n) && dma_range_ok(d, n)) {
 		in = hw_bus_to_virt(s);
@@ -181,7 +181,7 @@ static void complete(struct geode_sb_model *m, unsigned c)
 			in = out;
 		}
 		aes_set_key(&m->aes, key, sizeof(key));
-		if (ctl & GLX_SB_CTL_CBC) {
+		if (ctl & GEODE_SB_CTL_CBC) {
 			le_bytes(o->iv, iv);
 			if (enc)
 				aes_cbc_encrypt(&m->aes, iv, in, out, n);
@@ -211,8 +211,8 @@ static void complete(struct geode_sb_model *m, unsigned c)
 	memset(o->key, 0, sizeof(o->key));
 	memset(o->iv, 0, sizeof(o->iv));
 	if (!m->st_sticky)
-		m->ctl[c] &= ~(uint32_t)GLX_SB_CTL_ST;
-	m->aes_int |= c ? GLX_SB_INT_DONE_B : GLX_SB_INT_DONE_A;
+		m->ctl[c] &= ~(uint32_t)GEODE_SB_CTL_ST;
+	m->aes_int |= c ? GEODE_SB_INT_DONE_B : GEODE_SB_INT_DONE_A;
 	o->busy = false;
 	m->st.completed++;
 	if (c)
@@ -252,7 +252,7 @@ static void start(struct geode_sb_model *m, unsigned c)
 		m->st.unaligned++;
 	if (!(pci_command(m) & PCI_CMD_MASTER))
 		m->st.no_master++;
-	if ((ctl & GLX_SB_CTL_WK) && m->wkey_written == 0xF)
+	if ((ctl & GEODE_SB_CTL_WK) && m->wkey_written == 0xF)
 		m->st.fresh_key_starts++;
 	m->wkey_written = 0;
 	/* Latched now (an assumption: the data book only says to wait for completion). */
@@ -260,7 +260,7 @@ static void start(struct geode_sb_model *m, unsigned c)
 	o->src = m->src[c];
 	o->dst = m->dst[c];
 	o->len = m->len[c];
-	if ((ctl & GLX_SB_CTL_WK) && !(m->faults & GEODE_SB_FAULT_IGNORE_KEY)) {
+	if ((ctl & GEODE_SB_CTL_WK) && !(m->faults & GEODE_SB_FAULT_IGNORE_KEY)) {
 		if ((m->faults & GEODE_SB_FAULT_STALE_KEY) && m->have_prev_key)
 			memcpy(o->key, m->prev_key, sizeof(o->key));
 		else
@@ -271,7 +271,7 @@ static void start(struct geode_sb_model *m, unsigned c)
 		le_words(m->hidden_key, o->key);
 	}
 	memcpy(o->iv, m->iv, sizeof(o->iv));
-	o->hang = !(ctl & GLX_SB_CTL_WK) && (m->faults & GEODE_SB_FAULT_HKEY_HANG);
+	o->hang = !(ctl & GEODE_SB_CTL_WK) && (m->faults & GEODE_SB_FAULT_HKEY_HANG);
 	o->busy = true;
 	o->polls = 0;
 	if (m->done_polls == 0)
@@ -283,11 +283,11 @@ static void start(struct geode_sb_model *m, unsigned c)
 static uint32_t rng_status(struct geode_sb_model *m)
 {
 	if ((m->faults & GEODE_SB_FAULT_RNG_NEVER_VALID) ||
-	    !(m->msr[MSR_CTRL_IDX] & GLX_SB_CTRL_T_NE))
+	    !(m->msr[MSR_CTRL_IDX] & GEODE_SB_CTRL_T_NE))
 		return 0;
 	if (!m->rng_valid && ++m->rng_wait >= m->rng_polls)
 		m->rng_valid = true;
-	return m->rng_valid ? GLX_SB_RNS_VALID : 0;
+	return m->rng_valid ? GEODE_SB_RNS_VALID : 0;
 }
 
 /* One raw noise bit: ones with probability raw_p256/256, each bit a copy of the one before with probability 1/8 when raw_sticky8. */
@@ -325,14 +325,14 @@ static uint32_t tsel_word(struct geode_sb_model *m, unsigned tsel)
 	uint32_t w = 0;
 	unsigned i, b;
 
-	if (tsel == GLX_SB_T_SEL_BOTH && (m->faults & GEODE_SB_FAULT_POOR_NOISE_TSEL3))
-		tsel = GLX_SB_T_SEL_NONE;	/* the post-processing bypassed */
+	if (tsel == GEODE_SB_T_SEL_BOTH && (m->faults & GEODE_SB_FAULT_POOR_NOISE_TSEL3))
+		tsel = GEODE_SB_T_SEL_NONE;	/* the post-processing bypassed */
 	for (i = 0; i < 32; i++) {
-		if (tsel == GLX_SB_T_SEL_WHITEN || tsel == GLX_SB_T_SEL_BOTH)
+		if (tsel == GEODE_SB_T_SEL_WHITEN || tsel == GEODE_SB_T_SEL_BOTH)
 			b = raw_bit(m) ^ raw_bit(m);
 		else
 			b = raw_bit(m);
-		if (tsel == GLX_SB_T_SEL_LFSR || tsel == GLX_SB_T_SEL_BOTH)
+		if (tsel == GEODE_SB_T_SEL_LFSR || tsel == GEODE_SB_T_SEL_BOTH)
 			b ^= lfsr_bit(m);
 		w |= (uint32_t)b << i;
 	}
@@ -355,10 +355,10 @@ static uint32_t rng_take(struct geode_sb_model *m)
 		m->rnd = m->stuck_value;
 	else if (m->faults & GEODE_SB_FAULT_NOISE_DEAD)
 		m->rnd = dead[m->st.rng_words % 4];
-	else if (ctrl & GLX_SB_CTRL_T_TM)
+	else if (ctrl & GEODE_SB_CTRL_T_TM)
 		m->rnd = m->tm_count++;
 	else
-		m->rnd = tsel_word(m, (unsigned)((ctrl & GLX_SB_CTRL_T_SEL_MASK) >> GLX_SB_CTRL_T_SEL_SHIFT));
+		m->rnd = tsel_word(m, (unsigned)((ctrl & GEODE_SB_CTRL_T_SEL_MASK) >> GEODE_SB_CTRL_T_SEL_SHIFT));
 	return m->rnd;
 }
 
@@ -377,26 +377,26 @@ uint32_t geode_sb_model_mmio_read(void *ctx, uint32_t off, unsigned bytes)
 	}
 	off &= ~3u;
 	switch (off) {
-	case GLX_SB_CTL_A:	poll(m); return m->ctl[0];
-	case GLX_SB_CTL_B:	poll(m); return m->ctl[1];
-	case GLX_SB_AES_INT:	poll(m); return m->aes_int;
-	case GLX_SB_SOURCE_A:	return m->src[0];
-	case GLX_SB_DEST_A:	return m->dst[0];
-	case GLX_SB_LENGTH_A:	return m->len[0];
-	case GLX_SB_SOURCE_B:	return m->src[1];
-	case GLX_SB_DEST_B:	return m->dst[1];
-	case GLX_SB_LENGTH_B:	return m->len[1];
-	case GLX_SB_RANDOM_NUM:	return rng_take(m);
-	case GLX_SB_RANDOM_NUM_STATUS: return rng_status(m);
-	case GLX_SB_EEPROM_SEC_STATE: return m->sec_state;
-	case GLX_SB_EEPROM_COMM:
-	case GLX_SB_EEPROM_ADDR:
-	case GLX_SB_EEPROM_DATA: return 0;
+	case GEODE_SB_CTL_A:	poll(m); return m->ctl[0];
+	case GEODE_SB_CTL_B:	poll(m); return m->ctl[1];
+	case GEODE_SB_AES_INT:	poll(m); return m->aes_int;
+	case GEODE_SB_SOURCE_A:	return m->src[0];
+	case GEODE_SB_DEST_A:	return m->dst[0];
+	case GEODE_SB_LENGTH_A:	return m->len[0];
+	case GEODE_SB_SOURCE_B:	return m->src[1];
+	case GEODE_SB_DEST_B:	return m->dst[1];
+	case GEODE_SB_LENGTH_B:	return m->len[1];
+	case GEODE_SB_RANDOM_NUM:	return rng_take(m);
+	case GEODE_SB_RANDOM_NUM_STATUS: return rng_status(m);
+	case GEODE_SB_EEPROM_SEC_STATE: return m->sec_state;
+	case GEODE_SB_EEPROM_COMM:
+	case GEODE_SB_EEPROM_ADDR:
+	case GEODE_SB_EEPROM_DATA: return 0;
 	}
 	for (i = 0; i < 4; i++) {
-		if (off == GLX_SB_WKEY(i))
+		if (off == GEODE_SB_WKEY(i))
 			return 0;	/* write only [DB p.511: reads return 0] */
-		if (off == GLX_SB_CBC_IV(i))
+		if (off == GEODE_SB_CBC_IV(i))
 			return m->iv[i];
 	}
 	m->st.unknown++;
@@ -432,45 +432,45 @@ void geode_sb_model_mmio_write(void *ctx, uint32_t off, uint32_t val, unsigned b
 	}
 	off &= ~3u;
 	switch (off) {
-	case GLX_SB_CTL_A:
-	case GLX_SB_CTL_B:
-		c = off == GLX_SB_CTL_B;
+	case GEODE_SB_CTL_A:
+	case GEODE_SB_CTL_B:
+		c = off == GEODE_SB_CTL_B;
 		busy_write(m, c);
 		m->ctl[c] = val & 0x3F;
-		if (val & GLX_SB_CTL_ST)
+		if (val & GEODE_SB_CTL_ST)
 			start(m, c);
 		return;
-	case GLX_SB_AES_INT:
-		m->aes_int = (m->aes_int & ~(val & GLX_SB_INT_DONE_ALL) & ~GLX_SB_INT_MASK_ALL) |
-			     (val & GLX_SB_INT_MASK_ALL);
+	case GEODE_SB_AES_INT:
+		m->aes_int = (m->aes_int & ~(val & GEODE_SB_INT_DONE_ALL) & ~GEODE_SB_INT_MASK_ALL) |
+			     (val & GEODE_SB_INT_MASK_ALL);
 		return;
-	case GLX_SB_SOURCE_A:	busy_write(m, 0); m->src[0] = val; return;
-	case GLX_SB_DEST_A:	busy_write(m, 0); m->dst[0] = val; return;
-	case GLX_SB_LENGTH_A:	busy_write(m, 0); m->len[0] = val; return;
-	case GLX_SB_SOURCE_B:	busy_write(m, 1); m->src[1] = val; return;
-	case GLX_SB_DEST_B:	busy_write(m, 1); m->dst[1] = val; return;
-	case GLX_SB_LENGTH_B:	busy_write(m, 1); m->len[1] = val; return;
-	case GLX_SB_RANDOM_NUM:
-	case GLX_SB_RANDOM_NUM_STATUS:
+	case GEODE_SB_SOURCE_A:	busy_write(m, 0); m->src[0] = val; return;
+	case GEODE_SB_DEST_A:	busy_write(m, 0); m->dst[0] = val; return;
+	case GEODE_SB_LENGTH_A:	busy_write(m, 0); m->len[0] = val; return;
+	case GEODE_SB_SOURCE_B:	busy_write(m, 1); m->src[1] = val; return;
+	case GEODE_SB_DEST_B:	busy_write(m, 1); m->dst[1] = val; return;
+	case GEODE_SB_LENGTH_B:	busy_write(m, 1); m->len[1] = val; return;
+	case GEODE_SB_RANDOM_NUM:
+	case GEODE_SB_RANDOM_NUM_STATUS:
 		m->st.ro_writes++;
 		return;
-	case GLX_SB_EEPROM_COMM:
-	case GLX_SB_EEPROM_ADDR:
-	case GLX_SB_EEPROM_DATA:
-	case GLX_SB_EEPROM_SEC_STATE:
+	case GEODE_SB_EEPROM_COMM:
+	case GEODE_SB_EEPROM_ADDR:
+	case GEODE_SB_EEPROM_DATA:
+	case GEODE_SB_EEPROM_SEC_STATE:
 		m->st.eeprom_writes++;
 		return;
 	}
 	for (i = 0; i < 4; i++) {
-		if (off == GLX_SB_WKEY(i)) {
-			shared_write(m, GLX_SB_CTL_WK);
+		if (off == GEODE_SB_WKEY(i)) {
+			shared_write(m, GEODE_SB_CTL_WK);
 			m->wkey[i] = val;
 			m->wkey_written |= 1u << i;
 			m->st.key_loads++;
 			return;
 		}
-		if (off == GLX_SB_CBC_IV(i)) {
-			shared_write(m, GLX_SB_CTL_CBC);
+		if (off == GEODE_SB_CBC_IV(i)) {
+			shared_write(m, GEODE_SB_CTL_CBC);
 			m->iv[i] = val;
 			return;
 		}
@@ -482,9 +482,9 @@ void geode_sb_model_mmio_write(void *ctx, uint32_t off, uint32_t val, unsigned b
 
 static bool msr_index(uint32_t msr, unsigned *i)
 {
-	if (msr < GLX_SB_MSR_CAP || msr >= GLX_SB_MSR_CAP + GEODE_SB_MODEL_NMSR)
+	if (msr < GEODE_SB_MSR_CAP || msr >= GEODE_SB_MSR_CAP + GEODE_SB_MODEL_NMSR)
 		return false;
-	*i = msr - GLX_SB_MSR_CAP;
+	*i = msr - GEODE_SB_MSR_CAP;
 	return true;
 }
 
@@ -517,7 +517,7 @@ int geode_sb_model_msr_write(void *ctx, uint32_t msr, uint64_t val)
 		return 0;
 	}
 	if (i == MSR_CTRL_IDX) {
-		uint64_t tsel = (val & GLX_SB_CTRL_T_SEL_MASK) >> GLX_SB_CTRL_T_SEL_SHIFT;
+		uint64_t tsel = (val & GEODE_SB_CTRL_T_SEL_MASK) >> GEODE_SB_CTRL_T_SEL_SHIFT;
 		m->rng_state = m->rng_seed ^ (tsel << 56);	/* each mode its own stream */
 		m->raw_left = 0;
 		m->rng_valid = false;

@@ -2,7 +2,7 @@
  * geode_sb_model: a register-level model of the AMD Geode LX security
  * block, for host tests and the kernel's emulation build (emu/).
  *
- * What it models (facts: drivers/geode_sb/glx_sb_reg.h and its sources;
+ * What it models (facts: drivers/geode_sb/geode_sb_reg.h and its sources;
  * every [A] is an assumption where the sources are silent, also listed in
  * docs/emulation.md):
  *   - PCI function 1022:2082 at 00:01.2, class 10.10.00, BAR0 16 KiB of

@@ -25,7 +25,7 @@ bool acpi_find_pm_timer(struct acpi_pm_timer *t);
  * table must start at or above 0x1000, have 36 bytes to 1 MiB of length,
  * not wrap past 4 GiB, carry its signature and a zero checksum, and the
  * FADT must be long enough to hold the fields read. Exposed for the host
- * test (tests/kernel/acpi_test.c).
+ * test (tests/kernel/platform/test_acpi.c).
  */
 bool acpi_pm_timer_from_rsdp(const uint8_t *rsdp, struct acpi_pm_timer *t);
 

@@ -10,7 +10,7 @@
  * subtract loop of at most 64 steps (the quotient then has at most 32
  * bits). A zero divisor raises #DE, as libgcc's code does.
  *
- * tests/kernel/divdi3.t runs this file on i386 against the compiler's own
+ * tests/kernel/platform/divdi3.t runs this file on i386 against the compiler's own
  * division (built with -DCQ_DIVDI3_TEST, which renames the functions).
  */
 #include <stdint.h>

@@ -2,7 +2,7 @@
  * cpuid_host: the host CPU's own CPUID instruction as the query function
  * of lib/platform/cpuid.h (cpuid_decode(&ci, host_cpuid, NULL)), for the
  * host programs that look at the machine they run on
- * (tests/drivers/aesni/aesni_test.c, tools/bench/bench-host.c). The kernel
+ * (tests/drivers/aesni/test_aesni.c, tools/bench/bench-host.c). The kernel
  * asks CPUID through kernel/platform/hw.h instead. Always returns true.
  */
 #ifndef CQ_LIB_CPUID_HOST_H

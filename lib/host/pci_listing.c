@@ -12,7 +12,7 @@
 /*
  * The Geode LX AES security block's PCI identity and BAR0 size (AMD Geode
  * LX Processors Data Book 33234H, 6.12.1; the driver's register header,
- * drivers/geode_sb/glx_sb_reg.h, cites the same). lib/ includes no driver
+ * drivers/geode_sb/geode_sb_reg.h, cites the same). lib/ includes no driver
  * header: the facts are repeated here.
  */
 #define GEODE_SB_VENDOR		0x1022	/* AMD */

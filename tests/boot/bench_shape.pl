@@ -1,5 +1,5 @@
 # Checks of the benchmark's output shape, shared by tests/boot/bench-tables.t
-# and tests/kernel/bench-model.t (`require "tests/boot/bench_shape.pl"`).
+# and tests/kernel/run/bench-model.t (`require "tests/boot/bench_shape.pl"`).
 # The layout and records are those of docs/report-format.md and
 # kernel/run/bench.h; the expectations are written here independently of the
 # kernel's code.

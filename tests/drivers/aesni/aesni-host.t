@@ -1,6 +1,6 @@
 #!/bin/sh
 # The AES-NI engine and the RDRAND/RDSEED sources on this host's CPU:
-# runs build/host/aesni_test (tests/drivers/aesni/aesni_test.c, built by `make tools`
+# runs build/host/aesni_test (tests/drivers/aesni/test_aesni.c, built by `make tools`
 # through mk/aesni.mk), which prints its own TAP and skips the AES part
 # when the CPU has no AES-NI.
 CQ_BUILD=${CQ_BUILD:-build}

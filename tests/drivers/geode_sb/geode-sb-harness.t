@@ -1,5 +1,5 @@
 #!/bin/bash
-# build/i386/geode_sb_test's own failure paths (tests/drivers/geode_sb/geode_sb_test.c):
+# build/i386/geode_sb_test's own failure paths (tests/drivers/geode_sb/test_geode_sb.c):
 # when the driver finds no device in the model (--break-pci changes the
 # model's device ID; its MSRs still answer, so the reason is the missing
 # VSA PCI header) and when the program crashes (--crash raises SIGSEGV),

@@ -2,7 +2,7 @@
 #include "tests/drivers/geode_sb/geode_sb_host.h"
 
 #include "drivers/geode_sb/geode_sb.h"
-#include "drivers/geode_sb/glx_sb_reg.h"
+#include "drivers/geode_sb/geode_sb_reg.h"
 #include "kernel/platform/pci_bus.h"
 #include "tests/host/hw_host.h"
 
@@ -12,7 +12,7 @@ int geode_sb_host_install(struct geode_sb_model *m, struct pci_model *pm)
 	if (!geode_sb_model_add_machine(m, pm))
 		return -1;
 	hw_host_set_pci(pm);
-	if (hw_host_add_mmio(m->bar0, GLX_SB_BAR_SIZE, geode_sb_model_mmio_read,
+	if (hw_host_add_mmio(m->bar0, GEODE_SB_BAR_SIZE, geode_sb_model_mmio_read,
 			     geode_sb_model_mmio_write, m) != 0)
 		return -1;
 	hw_host_set_msr(geode_sb_model_msr_read, geode_sb_model_msr_write, m);

@@ -3,7 +3,7 @@
 # engine (engines-3/padlock.so of libssl3:i386) runs its own rep xcrypt code
 # on the instruction emulator under qemu-i386 for the Nehemiah, C7, Nano and
 # KX-7000 profiles, every result compared with OpenSSL's software AES
-# (build/i386/ossl_padlock_test, tests/drivers/padlock/ossl_padlock_test.c).
+# (build/i386/ossl_padlock_test, tests/drivers/padlock/test_ossl_padlock.c).
 # A failure is a model or emulator bug until the sources show otherwise.
 #
 # The package is fetched with `apt-get download` and unpacked with

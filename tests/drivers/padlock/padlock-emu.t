@@ -2,7 +2,7 @@
 # The VIA PadLock driver against the emulated C3 Nehemiah, C7 Esther, Nano
 # Isaiah and Zhaoxin KX-7000 (and the C3 Samuel 2 without PadLock, and the
 # synthetic "  Shanghai  " for the enable MSR by vendor string): runs
-# build/i386/padlock_test (tests/drivers/padlock/padlock_test.c, built by `make tools`
+# build/i386/padlock_test (tests/drivers/padlock/test_padlock.c, built by `make tools`
 # through mk/padlock.mk) under qemu-i386, which hands the PadLock opcodes
 # to the emulator as SIGILL. The program prints its own TAP version 13.
 . tests/tap-lib.sh

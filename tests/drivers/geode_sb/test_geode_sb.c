@@ -56,7 +56,7 @@
 
 #include "drivers/geode_sb/geode_sb.h"
 #include "drivers/geode_sb/geode_sb_int.h"
-#include "drivers/geode_sb/glx_sb_reg.h"
+#include "drivers/geode_sb/geode_sb_reg.h"
 #include "kernel/platform/pci_bus.h"
 #include "kernel/platform/timer.h"
 #include "lib/crypto/aes.h"
@@ -272,7 +272,7 @@ static void scenario(uint32_t faults, tweak_fn tweak)
 		if (geode_sb_host_install(&M, &PM) != 0)
 			printf("geode_sb_host_install failed\n");
 		if (M.pci_fn)
-			pci_model_poke32(M.pci_fn, PCI_ID, 0xdead0000u | GLX_SB_VENDOR);
+			pci_model_poke32(M.pci_fn, PCI_ID, 0xdead0000u | GEODE_SB_VENDOR);
 		pci_scan();
 		engine_mark_emulated("geode-");
 		geode_sb_probe();
@@ -373,12 +373,12 @@ static void test_probe_ok(void)
 	cmd = (uint16_t)pci_model_peek32(M.pci_fn, PCI_CMD);
 	t_ok(cmd == GEODE_SB_MODEL_PCI_CMD && !strstr(out, "PCI command 0x"),
 	     "command register left as firmware leaves it, 0x0006, and not rewritten (0x%04x)", cmd);
-	ctrl = M.msr[GLX_SB_MSR_CTRL - GLX_SB_MSR_CAP];
-	t_ok((ctrl & GLX_SB_CTRL_T_NE) && !(ctrl & GLX_SB_CTRL_T_TM) &&
-	     (ctrl & GLX_SB_CTRL_T_SEL_MASK) == (3 << GLX_SB_CTRL_T_SEL_SHIFT),
+	ctrl = M.msr[GEODE_SB_MSR_CTRL - GEODE_SB_MSR_CAP];
+	t_ok((ctrl & GEODE_SB_CTRL_T_NE) && !(ctrl & GEODE_SB_CTRL_T_TM) &&
+	     (ctrl & GEODE_SB_CTRL_T_SEL_MASK) == (3 << GEODE_SB_CTRL_T_SEL_SHIFT),
 	     "MSR CTRL left with noise on, T_SEL 3, test mode off (0x%llx)", (unsigned long long)ctrl);
-	t_ok((M.aes_int & GLX_SB_INT_MASK_ALL) == GLX_SB_INT_MASK_ALL &&
-	     !(M.aes_int & GLX_SB_INT_DONE_ALL),
+	t_ok((M.aes_int & GEODE_SB_INT_MASK_ALL) == GEODE_SB_INT_MASK_ALL &&
+	     !(M.aes_int & GEODE_SB_INT_DONE_ALL),
 	     "AES_INT: every interrupt masked, no flag left set (0x%08x)", M.aes_int);
 	e = engine_aes_find("geode-sb");
 	for (k = 0; k < AES_KEYSIZES; k++)
@@ -399,7 +399,7 @@ static void test_probe_ok(void)
 		r = engine_rng_find(name);
 		k += r && !r->known_bad && engine_emulated(r->name) &&
 		     r->claim == (i == 3 ? RNG_CLAIM_FULL : RNG_CLAIM_CHARACTERISE) &&
-		     (i == 3 || (r->claim_h_micro == GEODE_TRNG_RAW_CLAIM && r->claim_why));
+		     (i == 3 || (r->claim_h_micro == GEODE_SB_TRNG_RAW_CLAIM && r->claim_why));
 	}
 	t_ok(k == 4 && !engine_rng_find("geode-trng/test-mode"),
 	     "RNG sources geode-trng/tsel0..tsel2 (characterised) and tsel3 (full-entropy claim) registered; test mode is no source");
@@ -421,7 +421,7 @@ static void test_hidden_key(const char *what, const char *want, enum geode_sb_hi
 	st = geode_sb_t_hidden_key(NULL, d, sizeof(d));
 	capture_end();
 	t_ok(st == DRV_PASS && strcmp(d, want) == 0 && geode_sb_info()->hidden_key == hk &&
-	     M.st.starts_b == b0 + 1 && !(M.st.last_ctl & GLX_SB_CTL_WK) &&
+	     M.st.starts_b == b0 + 1 && !(M.st.last_ctl & GEODE_SB_CTL_WK) &&
 	     !strstr(d, "E(0)") && !strstr(out, "E(0)"),
 	     "hidden-key probe, %s: one operation on context B without WK, \"%s\"", what, d);
 }
@@ -575,7 +575,7 @@ static void test_trng(void)
 	static uint8_t a[4096], b[4096];
 	const struct rng_source *t0 = engine_rng_find("geode-trng/tsel0");
 	const struct rng_source *t1 = engine_rng_find("geode-trng/tsel1");
-	uint64_t *ctrl = &M.msr[GLX_SB_MSR_CTRL - GLX_SB_MSR_CAP];
+	uint64_t *ctrl = &M.msr[GEODE_SB_MSR_CTRL - GEODE_SB_MSR_CAP];
 	size_t ga = 0, gb = 0;
 	int ra, rb;
 	unsigned tsel_a, tsel_b;
@@ -583,28 +583,28 @@ static void test_trng(void)
 	enum drv_status st;
 
 	ra = t0->read(t0, a, sizeof(a), &ga);
-	tsel_a = (unsigned)((*ctrl & GLX_SB_CTRL_T_SEL_MASK) >> GLX_SB_CTRL_T_SEL_SHIFT);
+	tsel_a = (unsigned)((*ctrl & GEODE_SB_CTRL_T_SEL_MASK) >> GEODE_SB_CTRL_T_SEL_SHIFT);
 	rb = t1->read(t1, b, sizeof(b), &gb);
-	tsel_b = (unsigned)((*ctrl & GLX_SB_CTRL_T_SEL_MASK) >> GLX_SB_CTRL_T_SEL_SHIFT);
+	tsel_b = (unsigned)((*ctrl & GEODE_SB_CTRL_T_SEL_MASK) >> GEODE_SB_CTRL_T_SEL_SHIFT);
 	t_ok(ra == 0 && rb == 0 && ga == sizeof(a) && gb == sizeof(b) && tsel_a == 0 &&
-	     tsel_b == 1 && (*ctrl & GLX_SB_CTRL_T_NE) && memcmp(a, b, sizeof(a)) != 0,
+	     tsel_b == 1 && (*ctrl & GEODE_SB_CTRL_T_NE) && memcmp(a, b, sizeof(a)) != 0,
 	     "geode-trng/tsel0 and tsel1: 4096 bytes each, CTRL T_SEL 0 then 1, different streams");
 	capture_begin();
-	st = geode_trng_t_test_mode(NULL, d, sizeof(d));
+	st = geode_sb_trng_t_test_mode(NULL, d, sizeof(d));
 	capture_end();
 	t_ok(st == DRV_PASS && strncmp(d, "information: 4096 bytes, first words 0x00000001 0x00000002, Shannon ", 68) == 0 &&
-	     !(*ctrl & GLX_SB_CTRL_T_TM) &&
-	     ((*ctrl & GLX_SB_CTRL_T_SEL_MASK) >> GLX_SB_CTRL_T_SEL_SHIFT) == 3,
+	     !(*ctrl & GEODE_SB_CTRL_T_TM) &&
+	     ((*ctrl & GEODE_SB_CTRL_T_SEL_MASK) >> GEODE_SB_CTRL_T_SEL_SHIFT) == 3,
 	     "T_TM probe reports what test mode gave, as information, and restores CTRL (0x%llx): \"%s\"",
 	     (unsigned long long)*ctrl, d);
 	/* Test mode that never says valid: still information, not a failure. */
 	M.faults = GEODE_SB_FAULT_RNG_NEVER_VALID;
 	capture_begin();
-	st = geode_trng_t_test_mode(NULL, d, sizeof(d));
+	st = geode_sb_trng_t_test_mode(NULL, d, sizeof(d));
 	capture_end();
 	M.faults = 0;
 	t_ok(st == DRV_PASS && strncmp(d, "information: 0 bytes, no valid word in test mode: ", 50) == 0 &&
-	     !(*ctrl & GLX_SB_CTRL_T_TM),
+	     !(*ctrl & GEODE_SB_CTRL_T_TM),
 	     "T_TM probe without a valid word: information, CTRL restored: \"%s\"", d);
 }
 
@@ -750,7 +750,7 @@ static void test_fault_timeout(void)
 		sscanf(p, "LEN=%u", &len);
 	t_ok(rc == ENGINE_ETIMEOUT && lim == want_limit && cyc > lim &&
 	     cyc <= lim + 2 * TSC_STEP && len == GEODE_SB_CHUNK &&
-	     ctl == (GLX_SB_CTL_ST | GLX_SB_CTL_ENC | GLX_SB_CTL_WK | GLX_SB_CTL_DC | GLX_SB_CTL_SC),
+	     ctl == (GEODE_SB_CTL_ST | GEODE_SB_CTL_ENC | GEODE_SB_CTL_WK | GEODE_SB_CTL_DC | GEODE_SB_CTL_SC),
 	     "dma-timeout: ETIMEOUT with \"DMA timeout after %llu cycles (limit %llu, %u polls): CTL_A=0x%08x ... LEN=%u\"",
 	     cyc, lim, polls, ctl, len);
 	t_ok(r1 - r0 <= want_limit / TSC_STEP + 16 && polls + 16 >= (r1 - r0),
@@ -775,7 +775,7 @@ static void test_fault_timeout(void)
 
 	/* The operation completes late: the next check wipes the key first, then the engine works. */
 	M.op[0].busy = false;
-	M.ctl[0] &= ~(uint32_t)GLX_SB_CTL_ST;
+	M.ctl[0] &= ~(uint32_t)GEODE_SB_CTL_ST;
 	M.faults = 0;
 	capture_begin();
 	e->set_key(&sess, key, 128);
@@ -876,7 +876,7 @@ static void test_fault_rng(void)
 	t_ok(rc == ENGINE_ETIMEOUT && got == 0 &&
 	     strncmp(geode_sb_last_error(), "geode-trng/tsel3: RANDOM_NUM_STATUS not valid after ", 52) == 0 &&
 	     strstr(geode_sb_last_error(), "STATUS=0x00000000 CTRL=0x700") &&
-	     lim == tsc_ticks_for_us(GEODE_TRNG_WAIT_US) && t1 - t0 <= lim / TSC_STEP + 16,
+	     lim == tsc_ticks_for_us(GEODE_SB_TRNG_WAIT_US) && t1 - t0 <= lim / TSC_STEP + 16,
 	     "rng-never-valid: ETIMEOUT within %lu TSC reads: \"%s\"", t1 - t0, geode_sb_last_error());
 	capture_begin();
 	driver_run_tests(&geode_sb_driver);
@@ -893,7 +893,7 @@ static void test_fault_rng(void)
 	capture_begin();
 	rc = r->read(r, b, sizeof(b), &got);
 	capture_end();
-	t_ok(rc == ENGINE_EHW && got == 4 * (GEODE_TRNG_STUCK_WORDS - 1) &&
+	t_ok(rc == ENGINE_EHW && got == 4 * (GEODE_SB_TRNG_STUCK_WORDS - 1) &&
 	     strcmp(geode_sb_last_error(), "geode-trng/tsel0: output stuck at 0x5a5a5a5a for 16 consecutive words while RANDOM_NUM_STATUS says valid (repetition count test, SP 800-90B 4.4.1)") == 0,
 	     "rng-stuck: EHW after %u bytes: \"%s\"", (unsigned)got, geode_sb_last_error());
 }
@@ -1011,22 +1011,22 @@ static void tp_fresh(uint16_t pci_cmd)
 /* BSD order: source, destination, length, IV, key, CTL_A; done when CTL_A.ST clears. */
 static bool tp_bsd_op(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
 {
-	uint32_t ctl = GLX_SB_CTL_ST | GLX_SB_CTL_WK | GLX_SB_CTL_DC | GLX_SB_CTL_SC;
+	uint32_t ctl = GEODE_SB_CTL_ST | GEODE_SB_CTL_WK | GEODE_SB_CTL_DC | GEODE_SB_CTL_SC;
 	unsigned i;
 
-	tp_wr(GLX_SB_SOURCE_A, hw_dma_addr(tp_in));
-	tp_wr(GLX_SB_DEST_A, hw_dma_addr(tp_out));
-	tp_wr(GLX_SB_LENGTH_A, (uint32_t)n);
+	tp_wr(GEODE_SB_SOURCE_A, hw_dma_addr(tp_in));
+	tp_wr(GEODE_SB_DEST_A, hw_dma_addr(tp_out));
+	tp_wr(GEODE_SB_LENGTH_A, (uint32_t)n);
 	if (iv) {
 		for (i = 0; i < 4; i++)
-			tp_wr(GLX_SB_CBC_IV(i), tp_le32(iv + 4 * i));
-		ctl |= GLX_SB_CTL_CBC;
+			tp_wr(GEODE_SB_CBC_IV(i), tp_le32(iv + 4 * i));
+		ctl |= GEODE_SB_CTL_CBC;
 	}
 	for (i = 0; i < 4; i++)
-		tp_wr(GLX_SB_WKEY(i), tp_le32(key + 4 * i));
-	tp_wr(GLX_SB_CTL_A, ctl | (enc ? GLX_SB_CTL_ENC : 0));
+		tp_wr(GEODE_SB_WKEY(i), tp_le32(key + 4 * i));
+	tp_wr(GEODE_SB_CTL_A, ctl | (enc ? GEODE_SB_CTL_ENC : 0));
 	for (i = 0; i < 163840; i++)	/* the BSDs' bound */
-		if (!(tp_rd(GLX_SB_CTL_A) & GLX_SB_CTL_ST))
+		if (!(tp_rd(GEODE_SB_CTL_A) & GEODE_SB_CTL_ST))
 			return true;
 	return false;
 }
@@ -1034,31 +1034,31 @@ static bool tp_bsd_op(const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
 /* Linux order: IV, key, source, destination, length, CTL_A; done when AES_INT bit 16 sets. */
 static bool tp_linux_op(const uint8_t *key, uint8_t *iv, bool enc, size_t n)
 {
-	uint32_t ctl = GLX_SB_CTL_ST | GLX_SB_CTL_WK | GLX_SB_CTL_DC | GLX_SB_CTL_SC, w;
+	uint32_t ctl = GEODE_SB_CTL_ST | GEODE_SB_CTL_WK | GEODE_SB_CTL_DC | GEODE_SB_CTL_SC, w;
 	unsigned i;
 
 	if (iv) {
 		for (i = 0; i < 4; i++)
-			tp_wr(GLX_SB_CBC_IV(i), tp_le32(iv + 4 * i));
-		ctl |= GLX_SB_CTL_CBC;
+			tp_wr(GEODE_SB_CBC_IV(i), tp_le32(iv + 4 * i));
+		ctl |= GEODE_SB_CTL_CBC;
 	}
 	for (i = 0; i < 4; i++)
-		tp_wr(GLX_SB_WKEY(i), tp_le32(key + 4 * i));
-	tp_wr(GLX_SB_SOURCE_A, hw_dma_addr(tp_in));
-	tp_wr(GLX_SB_DEST_A, hw_dma_addr(tp_out));
-	tp_wr(GLX_SB_LENGTH_A, (uint32_t)n);
-	tp_wr(GLX_SB_CTL_A, ctl | (enc ? GLX_SB_CTL_ENC : 0));
+		tp_wr(GEODE_SB_WKEY(i), tp_le32(key + 4 * i));
+	tp_wr(GEODE_SB_SOURCE_A, hw_dma_addr(tp_in));
+	tp_wr(GEODE_SB_DEST_A, hw_dma_addr(tp_out));
+	tp_wr(GEODE_SB_LENGTH_A, (uint32_t)n);
+	tp_wr(GEODE_SB_CTL_A, ctl | (enc ? GEODE_SB_CTL_ENC : 0));
 	for (i = 0; i < 100000; i++) {
-		w = tp_rd(GLX_SB_AES_INT);
-		if (w & GLX_SB_INT_DONE_A)
+		w = tp_rd(GEODE_SB_AES_INT);
+		if (w & GEODE_SB_INT_DONE_A)
 			break;
 	}
 	if (i == 100000)
 		return false;
-	tp_wr(GLX_SB_AES_INT, w);	/* write the flag back to clear it */
+	tp_wr(GEODE_SB_AES_INT, w);	/* write the flag back to clear it */
 	if (iv)				/* the next IV, read back from the engine */
 		for (i = 0; i < 4; i++) {
-			w = tp_rd(GLX_SB_CBC_IV(i));
+			w = tp_rd(GEODE_SB_CBC_IV(i));
 			iv[4 * i] = (uint8_t)w;
 			iv[4 * i + 1] = (uint8_t)(w >> 8);
 			iv[4 * i + 2] = (uint8_t)(w >> 16);
@@ -1084,11 +1084,11 @@ static void test_third_party(void)
 
 	/* BSD attach: AES_INT 0x00070007, CTRL read-modify-write to T_NE | T_SEL 3. */
 	tp_fresh(GEODE_SB_MODEL_PCI_CMD);
-	tp_wr(GLX_SB_AES_INT, 0x00070007u);
-	geode_sb_model_msr_read(&M, GLX_SB_MSR_CTRL, &ctrl);
-	ctrl = (ctrl & ~(uint64_t)(GLX_SB_CTRL_T_TM | GLX_SB_CTRL_T_SEL_MASK)) | GLX_SB_CTRL_T_NE |
-	       (3u << GLX_SB_CTRL_T_SEL_SHIFT);
-	geode_sb_model_msr_write(&M, GLX_SB_MSR_CTRL, ctrl);
+	tp_wr(GEODE_SB_AES_INT, 0x00070007u);
+	geode_sb_model_msr_read(&M, GEODE_SB_MSR_CTRL, &ctrl);
+	ctrl = (ctrl & ~(uint64_t)(GEODE_SB_CTRL_T_TM | GEODE_SB_CTRL_T_SEL_MASK)) | GEODE_SB_CTRL_T_NE |
+	       (3u << GEODE_SB_CTRL_T_SEL_SHIFT);
+	geode_sb_model_msr_write(&M, GEODE_SB_MSR_CTRL, ctrl);
 	memcpy(iv, iv0, 16);
 	ok = tp_bsd_op(key, NULL, true, 4096);
 	aes_ecb_encrypt(&c, tp_in, ref, 4096);
@@ -1102,7 +1102,7 @@ static void test_third_party(void)
 	/* Linux: no MSR, AES_INT 0x00030007, flag bit 16 only, the next IV from CBC_IV; the
 	 * command register as firmware left it but memory decoding only (pci_enable_device). */
 	tp_fresh(PCI_CMD_MEM);
-	tp_wr(GLX_SB_AES_INT, 0x00030007u);
+	tp_wr(GEODE_SB_AES_INT, 0x00030007u);
 	memcpy(iv, iv0, 16);
 	ok = tp_linux_op(key, iv, true, 2048);
 	memcpy(whole, tp_out, 2048);
@@ -1127,10 +1127,10 @@ static void test_third_party(void)
 	tp_fresh(GEODE_SB_MODEL_PCI_CMD);
 	for (i = 0, ok = true; i < 64 && ok; i++) {
 		unsigned k;
-		for (k = 0; k < 20 && !(tp_rd(GLX_SB_RANDOM_NUM_STATUS) & GLX_SB_RNS_VALID); k++)
+		for (k = 0; k < 20 && !(tp_rd(GEODE_SB_RANDOM_NUM_STATUS) & GEODE_SB_RNS_VALID); k++)
 			;
 		ok = k < 20;
-		w[i] = tp_rd(GLX_SB_RANDOM_NUM);
+		w[i] = tp_rd(GEODE_SB_RANDOM_NUM);
 	}
 	for (i = 1, same = 0; i < 64; i++)
 		same += w[i] == w[i - 1];
@@ -1184,8 +1184,8 @@ static void run_driver_tests(const char *what)
 	diag_block(what, out);
 }
 
-static void ctrl_tw_sticks(struct geode_sb_model *m) { m->ctrl_force_set = GLX_SB_CTRL_TW; }
-static void ctrl_tsel_ro(struct geode_sb_model *m) { m->ctrl_force_clear = GLX_SB_CTRL_T_SEL_MASK; }
+static void ctrl_tw_sticks(struct geode_sb_model *m) { m->ctrl_force_set = GEODE_SB_CTRL_TW; }
+static void ctrl_tsel_ro(struct geode_sb_model *m) { m->ctrl_force_clear = GEODE_SB_CTRL_T_SEL_MASK; }
 
 /* Only the CTRL bits written are compared; a T_SEL that does not take keeps the TRNG out, never AES. */
 static void test_ctrl_bits(void)
@@ -1269,7 +1269,7 @@ static void test_new_faults(void)
 	run_driver_tests("geode_sb_tests() with swap-bits");
 	t_ok(has_result("not ok", "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes: 9 of 9 cases failed") &&
 	     strstr(out, "; MSR CTRL has the AES swap bits (SBI/SBY) set by firmware") &&
-	     (M.msr[GLX_SB_MSR_CTRL - GLX_SB_MSR_CAP] & GLX_SB_CTRL_SBY),
+	     (M.msr[GEODE_SB_MSR_CTRL - GEODE_SB_MSR_CAP] & GEODE_SB_CTRL_SBY),
 	     "swap-bits: wrong AES output, and the failure names SBI/SBY left set by firmware (left as found)");
 
 	fault("hidden-key-hang");

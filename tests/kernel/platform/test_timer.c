@@ -1,6 +1,6 @@
 /*
  * Host test of kernel/platform/timer.c (i386 under qemu-i386), run by
- * tests/kernel/timer.t. The TSC is hw_host's counter, read as a 1 GHz
+ * tests/kernel/platform/timer.t. The TSC is hw_host's counter, read as a 1 GHz
  * clock; PIT channel 2 (ports 0x42/0x43/0x61) and an ACPI PM timer (port
  * 0x608) are modelled from it, each with its own rate error, and every port
  * access lets 1 us pass. QEMU's timers always agree, so only here can the

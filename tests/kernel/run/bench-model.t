@@ -1,7 +1,7 @@
 #!/usr/bin/perl
 # The kernel's benchmark (kernel/run/bench*.c) run on the host by
 # build/host/bench-model over model engines whose cost is known (see
-# tests/kernel/bench_model.c): every figure below is worked out by hand from
+# tests/kernel/run/test_bench_model.c): every figure below is worked out by hand from
 # the models at 1 GHz, and the failure paths must give `not ok`.
 use strict;
 use warnings;
@@ -147,7 +147,7 @@ ok(!grep({ ($_->[0] // '') eq 'cost' && ($_->[1]{fit} // '') ne 'ok' } @recs),
 my @good_recs = grep { /^# @/ } @out;
 
 # ---- interruptions while the counts are chosen ----
-# tests/kernel/bench_model.c stretches single operations of software SHA-1
+# tests/kernel/run/test_bench_model.c stretches single operations of software SHA-1
 # and SHA-256 at 8192 bytes (82220 cycles each; the cell target is 333333
 # cycles, reached by 4 operations after doubling to 8).
 ($st, @out) = run('stretched');

@@ -1,6 +1,6 @@
 #!/bin/sh
 # kernel/platform/acpi.c's RSDT/FADT walk against crafted hostile tables,
-# under qemu-i386 (tests/kernel/acpi_test.c). An unbuilt harness fails.
+# under qemu-i386 (tests/kernel/platform/test_acpi.c). An unbuilt harness fails.
 . tests/tap-lib.sh
 need_qemu_i386
 need_program "$CQ_BUILD/i386/acpi_test"

@@ -1,14 +1,14 @@
 /*
  * Geode LX true random number generator as RNG sources, one per T_SEL
  * post-processing mode, and a probe of the test mode (T_TM).
- * See geode_sb.h; MSR CTRL and RANDOM_NUM(_STATUS) in glx_sb_reg.h.
+ * See geode_sb.h; MSR CTRL and RANDOM_NUM(_STATUS) in geode_sb_reg.h.
  *
  * Claims (docs/rng-verdict.md): only T_SEL 3 (LFSR + whitener, what every
  * BSD driver selects) is held to full entropy. Nobody uses or published
  * T_SEL 0 (raw noise), 1 (LFSR only) or 2 (whitener only): they are
  * characterised (RNG_CLAIM_CHARACTERISE), their statistics printed as
  * information. Nothing public describes T_TM's output, so it is no RNG
- * source at all: the probe geode_trng_t_test_mode() reads what it gives
+ * source at all: the probe geode_sb_trng_t_test_mode() reads what it gives
  * (valid words or none, the first words, a few figures) and reports it.
  *
  * A read selects its mode in MSR CTRL (only when it differs from the mode
@@ -20,8 +20,8 @@
  * 0, so no post-processing can make the deterministic stream look random.
  *
  * A dead noise source whose STATUS still says valid shows as words that
- * repeat: each read stops with an error when the last GEODE_TRNG_STUCK_WORDS
- * words each equal the word 1 to GEODE_TRNG_PERIODS words before them
+ * repeat: each read stops with an error when the last GEODE_SB_TRNG_STUCK_WORDS
+ * words each equal the word 1 to GEODE_SB_TRNG_PERIODS words before them
  * (period 1: stuck; SP 800-90B 4.4.1's repetition count test, on words).
  */
 #include <stdbool.h>
@@ -36,7 +36,7 @@
 #include "lib/util/bytes.h"
 #include "lib/util/fmt.h"
 #include "drivers/geode_sb/geode_sb_int.h"
-#include "drivers/geode_sb/glx_sb_reg.h"
+#include "drivers/geode_sb/geode_sb_reg.h"
 
 #define TRNG_SOURCES	5
 #define TRNG_TEST_MODE	4	/* index of the test-mode source */
@@ -48,9 +48,9 @@ struct trng_mode {
 };
 
 /*
- * The sources and their modes: geode_trng_register() fills them in from
- * tsel_text. Source i < 4 reads T_SEL i (GLX_SB_T_SEL_NONE ..
- * GLX_SB_T_SEL_BOTH are 0..3); source TRNG_TEST_MODE, never registered,
+ * The sources and their modes: geode_sb_trng_register() fills them in from
+ * tsel_text. Source i < 4 reads T_SEL i (GEODE_SB_T_SEL_NONE ..
+ * GEODE_SB_T_SEL_BOTH are 0..3); source TRNG_TEST_MODE, never registered,
  * is read only by the T_TM probe.
  */
 static struct trng_mode modes[TRNG_SOURCES];
@@ -81,10 +81,10 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 static uint64_t ctrl_for(const struct trng_mode *m)
 {
 	uint64_t v = geode_sb_info()->ctrl_set;
-	v &= ~(uint64_t)(GLX_SB_CTRL_T_SEL_MASK | GLX_SB_CTRL_T_TM);
-	v |= GLX_SB_CTRL_T_NE | ((uint64_t)m->tsel << GLX_SB_CTRL_T_SEL_SHIFT);
+	v &= ~(uint64_t)(GEODE_SB_CTRL_T_SEL_MASK | GEODE_SB_CTRL_T_TM);
+	v |= GEODE_SB_CTRL_T_NE | ((uint64_t)m->tsel << GEODE_SB_CTRL_T_SEL_SHIFT);
 	if (m->test_mode)
-		v |= GLX_SB_CTRL_T_TM;
+		v |= GEODE_SB_CTRL_T_TM;
 	return v;
 }
 
@@ -93,9 +93,9 @@ static int ctrl_write(const char *name, uint64_t v)
 {
 	if (v == ctrl_now)
 		return 0;
-	if (hw_wrmsr_safe(GLX_SB_MSR_CTRL, v) != 0) {
+	if (hw_wrmsr_safe(GEODE_SB_MSR_CTRL, v) != 0) {
 		ctrl_now = 0;
-		glx_trng_error(name, "wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP", GLX_SB_MSR_CTRL,
+		geode_sb_trng_error(name, "wrmsr 0x%08x (CTRL) <- 0x%llx raised #GP", GEODE_SB_MSR_CTRL,
 			       (unsigned long long)v);
 		return ENGINE_EHW;
 	}
@@ -103,23 +103,23 @@ static int ctrl_write(const char *name, uint64_t v)
 	return 1;
 }
 
-/* One 32-bit word, waiting at most GEODE_TRNG_WAIT_US for the valid bit. */
+/* One 32-bit word, waiting at most GEODE_SB_TRNG_WAIT_US for the valid bit. */
 static int trng_word(const char *name, uint32_t *w)
 {
-	uint64_t t0 = hw_rdtsc(), limit = tsc_ticks_for_us(GEODE_TRNG_WAIT_US), el, ctrl = 0;
+	uint64_t t0 = hw_rdtsc(), limit = tsc_ticks_for_us(GEODE_SB_TRNG_WAIT_US), el, ctrl = 0;
 	uint32_t st, polls = 0;
 
 	for (;;) {
-		st = glx_sb_rd(GLX_SB_RANDOM_NUM_STATUS);
+		st = geode_sb_rd(GEODE_SB_RANDOM_NUM_STATUS);
 		polls++;
-		if (st & GLX_SB_RNS_VALID) {
-			*w = glx_sb_rd(GLX_SB_RANDOM_NUM);
+		if (st & GEODE_SB_RNS_VALID) {
+			*w = geode_sb_rd(GEODE_SB_RANDOM_NUM);
 			return 0;
 		}
 		el = hw_rdtsc() - t0;
 		if (el > limit || polls >= GEODE_SB_MAX_POLLS) {
-			hw_rdmsr_safe(GLX_SB_MSR_CTRL, &ctrl);
-			glx_trng_error(name, "RANDOM_NUM_STATUS not valid after %llu cycles (limit %llu, %u polls): STATUS=0x%08x CTRL=0x%llx",
+			hw_rdmsr_safe(GEODE_SB_MSR_CTRL, &ctrl);
+			geode_sb_trng_error(name, "RANDOM_NUM_STATUS not valid after %llu cycles (limit %llu, %u polls): STATUS=0x%08x CTRL=0x%llx",
 				       (unsigned long long)el, (unsigned long long)limit, polls, st,
 				       (unsigned long long)ctrl);
 			return ENGINE_ETIMEOUT;
@@ -130,8 +130,8 @@ static int trng_word(const char *name, uint32_t *w)
 static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got)
 {
 	struct trng_mode *m = r->ctx;
-	uint32_t hist[GEODE_TRNG_PERIODS];
-	unsigned run[GEODE_TRNG_PERIODS + 1];
+	uint32_t hist[GEODE_SB_TRNG_PERIODS];
+	unsigned run[GEODE_SB_TRNG_PERIODS + 1];
 	size_t done = 0, n, i, words = 0;
 	uint32_t w = 0;
 	unsigned k;
@@ -140,8 +140,8 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 	if (got)
 		*got = 0;
 	if (!geode_sb_info()->rng_ok) {
-		glx_trng_error(r->name, "not available: %s",
-			       geode_sb_info()->ok ? glx_sb.rng_why : geode_sb_absent_reason());
+		geode_sb_trng_error(r->name, "not available: %s",
+			       geode_sb_info()->ok ? geode_sb_st.rng_why : geode_sb_absent_reason());
 		return ENGINE_EHW;
 	}
 	memset(run, 0, sizeof(run));
@@ -153,15 +153,15 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 		if (rc)
 			break;
 		if (!m->test_mode) {
-			for (k = 1; k <= GEODE_TRNG_PERIODS; k++) {
+			for (k = 1; k <= GEODE_SB_TRNG_PERIODS; k++) {
 				run[k] = (words >= k && w == hist[k - 1]) ? run[k] + 1 : 0;
-				if (run[k] + k < GEODE_TRNG_STUCK_WORDS)
+				if (run[k] + k < GEODE_SB_TRNG_STUCK_WORDS)
 					continue;
 				if (k == 1)
-					glx_trng_error(r->name, "output stuck at 0x%08x for %u consecutive words while RANDOM_NUM_STATUS says valid (repetition count test, SP 800-90B 4.4.1)",
+					geode_sb_trng_error(r->name, "output stuck at 0x%08x for %u consecutive words while RANDOM_NUM_STATUS says valid (repetition count test, SP 800-90B 4.4.1)",
 						       w, run[k] + 1);
 				else
-					glx_trng_error(r->name, "output repeats every %u words (%u words, 0x%08x ...) while RANDOM_NUM_STATUS says valid: noise source dead",
+					geode_sb_trng_error(r->name, "output repeats every %u words (%u words, 0x%08x ...) while RANDOM_NUM_STATUS says valid: noise source dead",
 						       k, run[k] + k, w);
 				rc = ENGINE_EHW;
 				break;
@@ -185,7 +185,7 @@ static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_
 	return rc;
 }
 
-void geode_trng_reset(void)
+void geode_sb_trng_reset(void)
 {
 	unsigned i;
 	ctrl_now = 0;
@@ -193,7 +193,7 @@ void geode_trng_reset(void)
 		modes[i].bytes = 0;
 }
 
-void geode_trng_register(void)
+void geode_sb_trng_register(void)
 {
 	struct rng_source *r;
 	unsigned i;
@@ -205,7 +205,7 @@ void geode_trng_register(void)
 		r->read = trng_read;
 		r->claim = RNG_CLAIM_CHARACTERISE;
 		if (i == TRNG_TEST_MODE) {
-			modes[i].tsel = GLX_SB_T_SEL_NONE;
+			modes[i].tsel = GEODE_SB_T_SEL_NONE;
 			modes[i].test_mode = true;
 			r->name = "geode-trng/test-mode";
 			r->description = "Geode LX TRNG in test mode (T_TM): output undocumented";
@@ -215,11 +215,11 @@ void geode_trng_register(void)
 		modes[i].tsel = i;
 		r->name = tsel_text[i].name;
 		r->description = tsel_text[i].description;
-		if (i == GLX_SB_T_SEL_BOTH) {	/* what the BSDs use: held to full entropy */
+		if (i == GEODE_SB_T_SEL_BOTH) {	/* what the BSDs use: held to full entropy */
 			r->claim = RNG_CLAIM_FULL;
 			continue;
 		}
-		r->claim_h_micro = GEODE_TRNG_RAW_CLAIM;
+		r->claim_h_micro = GEODE_SB_TRNG_RAW_CLAIM;
 		r->claim_why = tsel_text[i].claim_why;
 	}
 	for (i = 0; i < TRNG_TEST_MODE; i++) {
@@ -229,13 +229,13 @@ void geode_trng_register(void)
 }
 
 /*
- * Reads up to GEODE_TRNG_BENCH_BYTES (or for GEODE_TRNG_BENCH_US) after a
+ * Reads up to GEODE_SB_TRNG_BENCH_BYTES (or for GEODE_SB_TRNG_BENCH_US) after a
  * first small read that takes the mode switch out of the timing.
  */
 static int bench(const struct rng_source *r, size_t *bytes, uint64_t *cycles)
 {
 	static uint8_t buf[256];
-	uint64_t t0, cap = tsc_ticks_for_us(GEODE_TRNG_BENCH_US);
+	uint64_t t0, cap = tsc_ticks_for_us(GEODE_SB_TRNG_BENCH_US);
 	size_t got = 0;
 	int rc;
 
@@ -243,7 +243,7 @@ static int bench(const struct rng_source *r, size_t *bytes, uint64_t *cycles)
 	*cycles = 0;
 	rc = r->read(r, buf, 4, &got);
 	t0 = hw_rdtsc();
-	while (rc == 0 && *bytes < GEODE_TRNG_BENCH_BYTES && hw_rdtsc() - t0 < cap) {
+	while (rc == 0 && *bytes < GEODE_SB_TRNG_BENCH_BYTES && hw_rdtsc() - t0 < cap) {
 		rc = r->read(r, buf, sizeof(buf), &got);
 		*bytes += got;
 	}
@@ -252,7 +252,7 @@ static int bench(const struct rng_source *r, size_t *bytes, uint64_t *cycles)
 	return rc;
 }
 
-static uint8_t tm_buf[GEODE_TRNG_TM_BYTES];
+static uint8_t tm_buf[GEODE_SB_TRNG_TM_BYTES];
 static struct sp90b_counts tm_counts;
 static struct ent_ctx tm_ent;
 
@@ -260,21 +260,21 @@ static struct ent_ctx tm_ent;
  * T_TM probe: what test mode gives, as information. Nothing public says
  * what its output is or whether STATUS goes valid in it, so only one
  * thing can fail: CTRL left with T_TM set afterwards (the driver's own
- * duty). Reads up to GEODE_TRNG_TM_BYTES, for at most GEODE_TRNG_BENCH_US.
+ * duty). Reads up to GEODE_SB_TRNG_TM_BYTES, for at most GEODE_SB_TRNG_BENCH_US.
  */
-enum drv_status geode_trng_t_test_mode(const void *ctx, char *d, size_t cap)
+enum drv_status geode_sb_trng_t_test_mode(const void *ctx, char *d, size_t cap)
 {
 	const struct rng_source *r = &sources[TRNG_TEST_MODE];
 	struct ent_result er;
 	struct sp90b_mcv mcv;
 	char sh[16];
 	size_t got = 0, n;
-	uint64_t ctrl = 0, t0, lim = tsc_ticks_for_us(GEODE_TRNG_BENCH_US);
+	uint64_t ctrl = 0, t0, lim = tsc_ticks_for_us(GEODE_SB_TRNG_BENCH_US);
 	bool restored;
 	int rc = 0;
 	(void)ctx;
 
-	if (glx_sb_skip(GLX_SB_NEED_RNG, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_RNG, d, cap))
 		return DRV_SKIP;
 	t0 = hw_rdtsc();
 	while (rc == 0 && got < sizeof(tm_buf) && hw_rdtsc() - t0 < lim) {
@@ -282,9 +282,9 @@ enum drv_status geode_trng_t_test_mode(const void *ctx, char *d, size_t cap)
 		rc = r->read(r, tm_buf + got, 256, &n);
 		got += n;
 	}
-	restored = hw_rdmsr_safe(GLX_SB_MSR_CTRL, &ctrl) == 0 && !(ctrl & GLX_SB_CTRL_T_TM);
+	restored = hw_rdmsr_safe(GEODE_SB_MSR_CTRL, &ctrl) == 0 && !(ctrl & GEODE_SB_CTRL_T_TM);
 	if (!restored) {
-		glx_sb_wipe(tm_buf, sizeof(tm_buf));
+		geode_sb_wipe(tm_buf, sizeof(tm_buf));
 		fmt_snprintf(d, cap, "CTRL=0x%llx still has test mode on after the read",
 			     (unsigned long long)ctrl);
 		return DRV_FAIL;
@@ -296,7 +296,7 @@ enum drv_status geode_trng_t_test_mode(const void *ctx, char *d, size_t cap)
 		else
 			fmt_snprintf(d, cap, "information: %u bytes, no valid word in test mode; CTRL back to 0x%llx",
 				     (unsigned)got, (unsigned long long)ctrl);
-		glx_sb_wipe(tm_buf, sizeof(tm_buf));
+		geode_sb_wipe(tm_buf, sizeof(tm_buf));
 		return DRV_PASS;
 	}
 	sp90b_counts_init(&tm_counts);
@@ -311,7 +311,7 @@ enum drv_status geode_trng_t_test_mode(const void *ctx, char *d, size_t cap)
 		     (unsigned)got, rc ? " before an error" : "", le32_get(tm_buf), le32_get(tm_buf + 4), sh,
 		     (unsigned)(mcv.h_micro / SP90B_MICRO),
 		     (unsigned)(mcv.h_micro % SP90B_MICRO / 10000), (unsigned long long)ctrl);
-	glx_sb_wipe(tm_buf, sizeof(tm_buf));
+	geode_sb_wipe(tm_buf, sizeof(tm_buf));
 	return DRV_PASS;
 }
 
@@ -321,13 +321,13 @@ enum drv_status geode_trng_t_test_mode(const void *ctx, char *d, size_t cap)
  * the same is information there (nothing documents their output).
  * ctx: the T_SEL value (const unsigned *, 0-3).
  */
-enum drv_status geode_trng_t_throughput(const void *ctx, char *d, size_t cap)
+enum drv_status geode_sb_trng_t_throughput(const void *ctx, char *d, size_t cap)
 {
 	unsigned i = *(const unsigned *)ctx;
 	size_t bytes;
 	uint64_t cycles;
 
-	if (glx_sb_skip(GLX_SB_NEED_RNG, d, cap))
+	if (geode_sb_skip(GEODE_SB_NEED_RNG, d, cap))
 		return DRV_SKIP;
 	if (bench(&sources[i], &bytes, &cycles) != 0) {
 		if (sources[i].claim == RNG_CLAIM_CHARACTERISE) {
@@ -339,7 +339,7 @@ enum drv_status geode_trng_t_throughput(const void *ctx, char *d, size_t cap)
 		return DRV_FAIL;
 	}
 	fmt_snprintf(d, cap, "%llu bytes/s%s: %u bytes in %llu cycles; T_SEL %u: %s",
-		     cycles ? (unsigned long long)(bytes * glx_sb_ticks_per_s() / cycles) : 0ull,
+		     cycles ? (unsigned long long)(bytes * geode_sb_ticks_per_s() / cycles) : 0ull,
 		     engine_emulated(sources[i].name) ? ", emulated" : "", (unsigned)bytes,
 		     (unsigned long long)cycles, i, tsel_what[i]);
 	return bytes > 0 && cycles > 0 ? DRV_PASS : DRV_FAIL;

@@ -1,6 +1,6 @@
 /*
  * Host test of the ACPI walk in kernel/platform/acpi.c (i386 under
- * qemu-i386: table addresses are 32-bit), run by tests/kernel/acpi.t.
+ * qemu-i386: table addresses are 32-bit), run by tests/kernel/platform/acpi.t.
  * From an RSDP the walk follows the RSDT to the FADT's PM timer; every
  * length and address in those tables comes from firmware and is checked.
  * Hostile tables: an RSDT length of 0xFFFFFFFC or below the

@@ -1,7 +1,7 @@
 /*
  * bench-model: runs the kernel's benchmark (kernel/run/bench*.c, unchanged)
  * on the host over model engines whose cost is known exactly, so that
- * tests/kernel/bench-model.t can check every printed figure, record and
+ * tests/kernel/run/bench-model.t can check every printed figure, record and
  * table against arithmetic done by hand.
  *
  * The clock is a counter that only the model engines advance: an

@@ -1,6 +1,6 @@
 /*
  * Host test of kernel/platform/console.c's drain (i386 under qemu-i386),
- * run by tests/kernel/uart-drain.t: a 16550 model at 0x3F8 (scratch, LCR,
+ * run by tests/kernel/platform/uart-drain.t: a 16550 model at 0x3F8 (scratch, LCR,
  * divisor latch, MCR loopback, LSR DR/THRE/TEMT; PC16550D data sheet)
  * whose transmitter holds each byte for a set number of LSR reads.
  * console_drain() must wait until LSR.TEMT (the shift register empty too,

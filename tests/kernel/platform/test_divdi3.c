@@ -1,7 +1,7 @@
 /*
  * Host test of kernel/platform/divdi3.c (the kernel's own 64-bit division,
  * renamed cq_* by -DCQ_DIVDI3_TEST), i386 under qemu-i386, run by
- * tests/kernel/divdi3.t: quotient and remainder, unsigned and signed,
+ * tests/kernel/platform/divdi3.t: quotient and remainder, unsigned and signed,
  * against the compiler's own division (libgcc) for edge values and for
  * pseudo-random operands of every pair of bit lengths.
  */
