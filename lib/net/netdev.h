@@ -1,6 +1,6 @@
 /*
  * netdev: the one small interface between the network stack (lib/net/) and
- * a NIC driver (drivers/e1000/, drivers/rhine/), as lib/engine/driver.h is
+ * a NIC driver (one folder per NIC under drivers/), as lib/engine/driver.h is
  * for the crypto engines. A NIC driver sends one Ethernet frame, polls for
  * one received frame, and tells its station address and link state;
  * everything above Ethernet is the stack's. Every NIC is polled: no
