@@ -4,25 +4,16 @@ instructions (1 GHz of virtual time), so two boots must print identical
 benchmark figures: cycles per byte and, the calibration being exact,
 kB/s too. bench_ms=1 keeps both boots short; the counts are what matter.
 Tracked: the software AES-128-CBC encryption cycles (= instructions) per
-byte at 8192 bytes.
-Env: CQ_BUILD (build folder, default "build"), CQ_KERNEL (the image)."""
+byte at 8192 bytes. Env: CQ_KERNEL, CQ_BUILD (bench_shape.start_boot_test)."""
 
 import os
 import re
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
-import taplib as tap  # noqa: E402
-from bench_shape import bench_boot, bench_records, num  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_shape import bench_boot, bench_records, num, start_boot_test, tap  # noqa: E402
 
-BUILD = os.environ.get("CQ_BUILD", "build")
-KERNEL = os.environ.get("CQ_KERNEL", os.path.join(BUILD, "cryptoqual.elf"))
-
-tap.start()
-if not os.path.isfile(KERNEL):
-    tap.skip_all("no kernel at %s (run make)" % KERNEL)
+KERNEL = start_boot_test()
 
 
 def bench_part(lines):

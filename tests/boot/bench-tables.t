@@ -3,25 +3,17 @@
 RDSEED): openssl-speed tables, cost model with break-even sizes, hash and
 RNG tables, parseable records; and bench=off skips it all. The figures
 themselves are not judged (TCG timing says nothing about hardware).
-Env: CQ_BUILD (build folder, default "build"), CQ_KERNEL (the image)."""
+Env: CQ_KERNEL, CQ_BUILD (bench_shape.start_boot_test)."""
 
 import os
 import re
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
-import taplib as tap  # noqa: E402
-from bench_shape import bench_boot, bench_shape, bench_table  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_shape import bench_boot, bench_shape, bench_table, start_boot_test, tap  # noqa: E402
 
-BUILD = os.environ.get("CQ_BUILD", "build")
-KERNEL = os.environ.get("CQ_KERNEL", os.path.join(BUILD, "cryptoqual.elf"))
-
-tap.start()
-if not os.path.isfile(KERNEL):
-    tap.skip_all("no kernel at %s (run make)" % KERNEL)
+KERNEL = start_boot_test()
 
 all_ok = True
 

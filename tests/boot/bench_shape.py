@@ -1,6 +1,7 @@
 """Checks of the benchmark's output shape, shared by tests/boot/bench-tables.t,
 tests/boot/bench-determinism.t and tests/kernel/run/bench-model.t
-(`sys.path` gets tests/boot, then `import bench_shape`). The layout and
+(`sys.path` gets tests/boot, then `import bench_shape`), and the boot
+tests' start (start_boot_test) and boot (bench_boot). The layout and
 records are those of docs/report-format.md and kernel/run/bench.h; the
 expectations are written here independently of the kernel's code.
 
@@ -11,7 +12,11 @@ num() reads one as a number where a check compares magnitudes."""
 import os
 import re
 import subprocess
+import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import taplib as tap  # noqa: E402
 
 BENCH_HEADER = "type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes 16384 bytes"
 # openssl speed's columns: "%7d bytes", 13 characters each.
@@ -228,6 +233,17 @@ def read_lines(path):
         lines = f.read().decode("latin-1").split("\n")
     last = lines.pop()
     return [l[:-1] if l.endswith("\r") else l for l in lines] + ([last] if last else [])
+
+
+def start_boot_test():
+    """A boot test's start: "TAP version 13", then the image to boot
+    (CQ_KERNEL, else CQ_BUILD/cryptoqual.elf); without one the whole test
+    SKIPs."""
+    kernel = os.environ.get("CQ_KERNEL", os.path.join(os.environ.get("CQ_BUILD", "build"), "cryptoqual.elf"))
+    tap.start()
+    if not os.path.isfile(kernel):
+        tap.skip_all("no kernel at %s (run make)" % kernel)
+    return kernel
 
 
 def bench_boot(kernel, opts, *args):
