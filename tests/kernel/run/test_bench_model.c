@@ -76,11 +76,9 @@ void tap_diag(const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("# ");
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	tap_vdiag(fmt, ap);
 	va_end(ap);
-	printf("\n");
 }
 
 /* The report's result lines, written by the harnesses' TAP writer. */
@@ -96,12 +94,10 @@ bool tap_result(bool ok, const char *fmt, ...)
 
 void tap_skip(const char *reason, const char *fmt, ...)
 {
-	char suffix[256];
 	va_list ap;
 
-	snprintf(suffix, sizeof(suffix), " # SKIP %s", reason);
 	va_start(ap, fmt);
-	tap_vline(1, suffix, fmt, ap);
+	ok_vskip(reason, fmt, ap);
 	va_end(ap);
 }
 
