@@ -21,12 +21,11 @@ import sys
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from qualreport_lib import ok, skip, done, start, write, run, boot, KERNEL, TMP  # noqa: E402
+from qualreport_lib import ok, skip, skip_all, done, start, write, run, boot, KERNEL, TMP  # noqa: E402
 
 start()
 if not os.path.exists(KERNEL):
-    print("1..0 # SKIP no kernel at %s (run make)" % KERNEL)
-    sys.exit(0)
+    skip_all("no kernel at %s (run make)" % KERNEL)
 REAL = boot("pass", ["bench_ms=2"], cpu="max")
 FAIL = boot("fail", ["selftest=fault-in-test", "bench_ms=2"], cpu="max")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

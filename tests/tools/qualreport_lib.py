@@ -13,7 +13,7 @@ import types
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import taplib as tap  # noqa: E402
-from taplib import start, ok, skip, diag, done  # noqa: E402,F401
+from taplib import start, ok, skip, skip_all, diag, done  # noqa: E402,F401
 
 TOOL = "tools/qualreport"
 BUILD = os.environ.get("CQ_BUILD", "build")
