@@ -58,6 +58,7 @@ struct emu_state {
 	char error[160];		/* why the profile could not be set up, "" if it was */
 	const char *fault;		/* the fault injected, "" for none */
 	bool on_qemu;			/* real PCI space had subsystem vendor 1af4 */
+	bool macs_from_qemu;		/* the listing's NICs took QEMU's -nic mac= */
 	struct cpuid_dump dump;
 	struct pci_model pci;
 	int pci_listed;			/* functions read from the listing */
