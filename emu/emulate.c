@@ -307,8 +307,33 @@ static void setup(const struct emu_profile *p, const char *fault)
 		install_padlock(p, "");
 }
 
+#define FROM_PASS	"-from-pass-"
+
+/*
+ * FAULT-from-pass-N: the fault's name into base (cap bytes) and N, or 0
+ * when the name has no such ending (N from 1 to 9999).
+ */
+static unsigned split_from_pass(const char *fault, char *base, size_t cap)
+{
+	size_t len = strlen(fault), k = sizeof(FROM_PASS) - 1, d = 0;
+	unsigned n = 0;
+
+	while (d < len && fault[len - 1 - d] >= '0' && fault[len - 1 - d] <= '9')
+		d++;
+	fmt_snprintf(base, cap, "%s", fault);
+	if (d == 0 || d > 4 || len < d + k + 1 || memcmp(fault + len - d - k, FROM_PASS, k) != 0)
+		return 0;
+	for (size_t i = len - d; i < len; i++)
+		n = n * 10 + (unsigned)(fault[i] - '0');
+	if (n == 0)
+		return 0;
+	base[len - d - k < cap ? len - d - k : cap - 1] = '\0';
+	return n;
+}
+
 void emulate_init(const char *profile, const char *fault)
 {
+	static char base[40];
 	const struct emu_profile *p;
 
 	memset(&emu, 0, sizeof(emu));
@@ -323,7 +348,24 @@ void emulate_init(const char *profile, const char *fault)
 		return;
 	}
 	emu.prof = p;
-	setup(p, fault);
+	emu.fault_from_pass = split_from_pass(fault, base, sizeof(base));
+	setup(p, base);
+	if (emu.fault_from_pass && emu.fault[0]) {
+		/* The models run clean until soak pass N (emulate_soak_pass). */
+		emu.geode_pending = emu.geode.faults;
+		emu.geode.faults = 0;
+		emu.padlock_pending = emu.padlock.opt.faults;
+		emu.padlock.opt.faults = 0;
+	}
+}
+
+void emulate_soak_pass(unsigned pass)
+{
+	if (!emu.fault_from_pass || pass != emu.fault_from_pass)
+		return;
+	emu.geode.faults |= emu.geode_pending;
+	emu.padlock.opt.faults |= emu.padlock_pending;
+	tap_diag("warning: emulate: fault %s injected into the model from soak pass %u on", emu.fault, pass);
 }
 
 bool emulate_on_qemu(void)

@@ -449,6 +449,7 @@ static void stage_soak(void)
 		quiet0 = report_oks_quiet();
 		t0 = report_tenths();
 		report_set_pass(p);
+		emulate_soak_pass(p);
 		drivers_selftests();
 		kat_run_all();
 		drivers_flush_logs();
