@@ -65,11 +65,11 @@ def validator(name):
 
 
 def key_path(path):
-    """A JSON path as a key: require_tests[0].regex; (top) for the whole."""
+    """A JSON path as a key: require_tests[0].regex; (top level) for the whole."""
     out = ""
     for p in path:
         out += "[%d]" % p if isinstance(p, int) else ("." if out else "") + str(p)
-    return out or "(top)"
+    return out or "(top level)"
 
 
 def short(value, limit=60):
