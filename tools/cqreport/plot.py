@@ -134,8 +134,8 @@ def cmd_plot(args):
         return 2
     labels = box_labels(docs)
     emulated = {labels[i] for i, d in enumerate(docs) if d.get("emulated")}
-    # Emulated boxes' lines grey beside real ones; among emulated boxes
-    # only, the colours still say the algorithm.
+    # Emulated boxes' lines grey (with many boxes: their median dashed)
+    # beside real ones; a fleet of emulated boxes only is drawn as one.
     grey = emulated if len(emulated) < len(set(labels)) else set()
     unique = []
     for d in docs:
@@ -170,8 +170,9 @@ def cmd_plot(args):
                                    "#999999" if box in grey else "#000000",
                                    PLOT_POINTS[b_i % len(PLOT_POINTS)], b_i % 5 + 1)))
         else:
-            legend.append(("real boxes: min-max band, median line", "filledcurves lc rgb '#cccccc'"))
-            if emulated:
+            legend.append(("%s: min-max band, median line" % ("real boxes" if grey else "boxes"),
+                           "filledcurves lc rgb '#cccccc'"))
+            if grey:
                 legend.append(("emulated boxes: median", "lines lw 1 dt 2 lc rgb '#000000'"))
         for e_i, engine in enumerate(engines):
             mine = {label: v for label, v in series.items() if v[0] == engine}
@@ -200,7 +201,7 @@ def cmd_plot(args):
                     for label, (eng, al, points, box, _) in mine.items():
                         if al == alg:
                             for x, y in points:
-                                (emu if box in emulated else real).setdefault(x, []).append(y)
+                                (emu if box in grey else real).setdefault(x, []).append(y)
                     data = os.path.join(tmp, "e%d-a%d.dat" % (e_i, a_i))
                     with open(data, "w") as f:
                         for x in sorted(set(real) | set(emu)):
