@@ -238,6 +238,12 @@ def cmd_plot(args):
     if n_boxes <= BAND_ABOVE:
         for label, (_, _, points, _, _) in sorted(series.items()):
             print("%s: %s" % (label, " ".join("%d:%.2f" % p for p in points)))
+        # What each box is (docs/qualreport.md, "Boxes").
+        for d in docs:
+            i = d.get("box_info") or {}
+            print("box %s: %s; BIOS %s; image %s; %s; log %s" % (
+                d["box"], i.get("model") or d.get("model_name") or "model unknown", i.get("bios") or "unknown",
+                i.get("version") or "unknown", i.get("date") or "date unknown", os.path.basename(d["log"])))
     print("qualreport: wrote %s (%d %s(s)) in %d panel(s), one per engine, and one legend" % (
         args.output, drawn, kind_word, len(engines)))
     return 0
