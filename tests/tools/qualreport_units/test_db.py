@@ -15,7 +15,7 @@ import types
 import unittest
 
 from helpers import log, report
-from cqreport import db
+from cqreport import db, html
 
 TMP = tempfile.mkdtemp(prefix="qualreport-unit.")
 DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "docs", "qualreport.md")
@@ -85,6 +85,22 @@ class IngestTest(unittest.TestCase):
         con = sqlite3.connect(dbp)
         rows = con.execute("SELECT boot_index, verdict FROM runs ORDER BY run_id").fetchall()
         self.assertEqual(rows, [(1, "PASS"), (2, "FAIL"), (3, "PASS")])
+
+    @unittest.skipUnless(shutil.which("gnuplot"), "no gnuplot (Debian package gnuplot-nox)")
+    def test_html_from_db(self):
+        """html --db: one row per box, its last run (by the box's clock), its number of runs"""
+        dbp = os.path.join(TMP, "page.db")
+        ingest([write("p1.log", log(box("SN-P", fail=True))), write("q1.log", log(box("SN-Q")))], dbp)
+        ingest([write("p2.log", log(box("SN-P", tag="batch-2")))], dbp)
+        out = os.path.join(TMP, "db.html")
+        args = types.SimpleNamespace(logs=[], db=dbp, output=out, baseline=None, boot="last", allow_emulated=False,
+                                     title=None)
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(html.cmd_html(args), 0)
+        page = open(out, encoding="utf-8").read()
+        self.assertEqual(sorted(re.findall(r'<tr id="box-\d+" data-box="([^"]+)"', page)), ["SN-P", "SN-Q"])
+        self.assertIn("<b>2 boxes</b>: 2 PASS", page)
+        self.assertIn('<td class="num" data-key="2">2</td>', page)
 
     def test_other_version_refused(self):
         dbp = os.path.join(TMP, "old.db")
