@@ -25,6 +25,8 @@ def debian_python(module):
     except ImportError:
         if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") and \
                 os.path.exists("/usr/bin/python3"):
+            if globals().get("TMP"):
+                shutil.rmtree(TMP, ignore_errors=True)     # the exec'd test makes its own
             os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
         raise
 
