@@ -57,7 +57,10 @@ struct emu_state {
 	const struct emu_profile *prof;	/* NULL: no emulation */
 	char error[160];		/* why the profile could not be set up, "" if it was */
 	const char *fault;		/* the fault injected, "" for none */
+	unsigned fault_from_pass;	/* FAULT-from-pass-N: N (the fault waits for soak pass N), 0 */
+	uint32_t geode_pending, padlock_pending;	/* the waiting fault's model bits */
 	bool on_qemu;			/* real PCI space had subsystem vendor 1af4 */
+	bool macs_from_qemu;		/* the listing's NICs took QEMU's -nic mac= */
 	struct cpuid_dump dump;
 	struct pci_model pci;
 	int pci_listed;			/* functions read from the listing */

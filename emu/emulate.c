@@ -51,6 +51,49 @@ static bool real_pci_is_qemu(void)
 	return false;
 }
 
+#define E1000_VENDOR		0x8086
+#define E1000_DEVICE		0x100E	/* QEMU's -M pc default NIC, -nic model=e1000 */
+#define E1000_RAL0		0x5400	/* receive address low (Linux e1000_hw.h E1000_RA) */
+#define E1000_RAH0		0x5404
+#define  E1000_RAH_AV		0x80000000u	/* address valid */
+#define QEMU_DEFAULT_MAC	"\x52\x54\x00\x12\x34\x56"	/* every QEMU NIC without mac= */
+
+/*
+ * The station address QEMU's -nic mac= gave the machine's first e1000
+ * (RAL0/RAH0 in its memory BAR0), read before a profile hides the QEMU
+ * machine's devices. False when there is none, its BAR0 or memory
+ * decoding is off, RAH0's address-valid bit is clear, or it is QEMU's
+ * default 52:54:00:12:34:56 (the same in every virtual machine).
+ */
+static bool real_nic_mac(uint8_t mac[6])
+{
+	unsigned dev, i;
+	uint32_t id, bar, cmd, lo, hi;
+
+	for (dev = 0; dev < 32; dev++) {
+		hw_real_outl(PCI_CFG_ADDR_PORT, pci_mech1_address(0, dev, 0, PCI_ID));
+		id = hw_real_inl(PCI_CFG_DATA_PORT);
+		if (id != ((uint32_t)E1000_DEVICE << 16 | E1000_VENDOR))
+			continue;
+		hw_real_outl(PCI_CFG_ADDR_PORT, pci_mech1_address(0, dev, 0, PCI_BAR0));
+		bar = hw_real_inl(PCI_CFG_DATA_PORT);
+		hw_real_outl(PCI_CFG_ADDR_PORT, pci_mech1_address(0, dev, 0, PCI_CMD));
+		cmd = hw_real_inl(PCI_CFG_DATA_PORT);
+		if ((bar & 1) || (bar & ~0xFu) == 0 || !(cmd & PCI_CMD_MEM))
+			return false;
+		lo = hw_real_mmio_read32((uintptr_t)(bar & ~0xFu) + E1000_RAL0);
+		hi = hw_real_mmio_read32((uintptr_t)(bar & ~0xFu) + E1000_RAH0);
+		if (!(hi & E1000_RAH_AV))
+			return false;
+		for (i = 0; i < 4; i++)
+			mac[i] = (uint8_t)(lo >> (8 * i));
+		mac[4] = (uint8_t)hi;
+		mac[5] = (uint8_t)(hi >> 8);
+		return memcmp(mac, QEMU_DEFAULT_MAC, 6) != 0;
+	}
+	return false;
+}
+
 /* Records why the profile could not be set up; returns false. */
 static bool set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static bool set_error(const char *fmt, ...)
@@ -96,12 +139,32 @@ static bool load_pci(const struct emu_profile *p)
 	return true;
 }
 
-/* The profile's station addresses behind the listing's network controllers, in order. */
-static bool install_macs(const struct emu_profile *p)
+/*
+ * Station addresses behind the listing's network controllers, in order:
+ * with QEMU's -nic mac=ADDR (qemu_mac, 6 bytes, or NULL), ADDR and the
+ * addresses after it (its last three bytes counted up, as a board's
+ * consecutive NICs), so that every emulated box booted with its own mac=
+ * is its own box; without, the profile's made-up ones.
+ */
+static bool install_macs(const struct emu_profile *p, const uint8_t *qemu_mac)
 {
+	static uint8_t from_qemu[4][6];
 	unsigned i, k = 0, nmacs;
 	const uint8_t (*macs)[6] = emu_profile_macs(p->name, &nmacs);
 
+	if (qemu_mac && nmacs) {
+		uint32_t low = (uint32_t)qemu_mac[3] << 16 | (uint32_t)qemu_mac[4] << 8 | qemu_mac[5];
+		if (nmacs > 4)
+			nmacs = 4;
+		for (i = 0; i < nmacs; i++, low++) {
+			memcpy(from_qemu[i], qemu_mac, 3);
+			from_qemu[i][3] = (uint8_t)(low >> 16);
+			from_qemu[i][4] = (uint8_t)(low >> 8);
+			from_qemu[i][5] = (uint8_t)low;
+		}
+		macs = (const uint8_t (*)[6])from_qemu;
+		emu.macs_from_qemu = true;
+	}
 	for (i = 0; i < (unsigned)emu.pci.nfn && k < nmacs; i++) {
 		struct pci_model_fn *f = &emu.pci.fns[i];
 		if (pci_model_peek32(f, PCI_CLASS) >> 24 != 0x02)
@@ -218,10 +281,12 @@ static void setup(const struct emu_profile *p, const char *fault)
 		return;
 	emu_hw_set_cpuid(cpuid_dump_query, &emu.dump);
 	if (p->pci) {
+		uint8_t qemu_mac[6];
+		bool have_mac = real_nic_mac(qemu_mac);
 		if (!load_pci(p))
 			return;
 		emu_hw_set_pci(&emu.pci);
-		if (!install_macs(p))
+		if (!install_macs(p, have_mac ? qemu_mac : NULL))
 			return;
 	}
 	if (p->geode)
@@ -242,8 +307,33 @@ static void setup(const struct emu_profile *p, const char *fault)
 		install_padlock(p, "");
 }
 
+#define FROM_PASS	"-from-pass-"
+
+/*
+ * FAULT-from-pass-N: the fault's name into base (cap bytes) and N, or 0
+ * when the name has no such ending (N from 1 to 9999).
+ */
+static unsigned split_from_pass(const char *fault, char *base, size_t cap)
+{
+	size_t len = strlen(fault), k = sizeof(FROM_PASS) - 1, d = 0;
+	unsigned n = 0;
+
+	while (d < len && fault[len - 1 - d] >= '0' && fault[len - 1 - d] <= '9')
+		d++;
+	fmt_snprintf(base, cap, "%s", fault);
+	if (d == 0 || d > 4 || len < d + k + 1 || memcmp(fault + len - d - k, FROM_PASS, k) != 0)
+		return 0;
+	for (size_t i = len - d; i < len; i++)
+		n = n * 10 + (unsigned)(fault[i] - '0');
+	if (n == 0)
+		return 0;
+	base[len - d - k < cap ? len - d - k : cap - 1] = '\0';
+	return n;
+}
+
 void emulate_init(const char *profile, const char *fault)
 {
+	static char base[40];
 	const struct emu_profile *p;
 
 	memset(&emu, 0, sizeof(emu));
@@ -258,7 +348,24 @@ void emulate_init(const char *profile, const char *fault)
 		return;
 	}
 	emu.prof = p;
-	setup(p, fault);
+	emu.fault_from_pass = split_from_pass(fault, base, sizeof(base));
+	setup(p, base);
+	if (emu.fault_from_pass && emu.fault[0]) {
+		/* The models run clean until soak pass N (emulate_soak_pass). */
+		emu.geode_pending = emu.geode.faults;
+		emu.geode.faults = 0;
+		emu.padlock_pending = emu.padlock.opt.faults;
+		emu.padlock.opt.faults = 0;
+	}
+}
+
+void emulate_soak_pass(unsigned pass)
+{
+	if (!emu.fault_from_pass || pass != emu.fault_from_pass)
+		return;
+	emu.geode.faults |= emu.geode_pending;
+	emu.padlock.opt.faults |= emu.padlock_pending;
+	tap_diag("warning: emulate: fault %s injected into the model from soak pass %u on", emu.fault, pass);
 }
 
 bool emulate_on_qemu(void)
@@ -278,6 +385,10 @@ static void report_pci(const struct emu_profile *p)
 	tap_diag("emulate: pci: configuration space from the listing %s (%d functions)%s; the QEMU machine's own devices are hidden",
 		 p->pci, emu.pci_listed,
 		 emu.host_bridge_added ? ", plus the Geode LX host bridge 1022:2080 at 00:01.0, which the listing omits" : "");
+	if (emu.macs_from_qemu)
+		tap_diag("emulate: nic: the listing's NICs take QEMU's -nic mac= and the addresses after it");
+	else
+		tap_diag("emulate: nic: the listing's NICs take the profile's made-up addresses (QEMU -nic model=e1000,mac=ADDR gives the box its own)");
 }
 
 static void report_models(void)

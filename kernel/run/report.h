@@ -165,12 +165,19 @@ void report_partial(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *report_partial_reasons(void);
 
 /*
- * The soak pass now running (1.., 0 when none): every `@` record then
- * ends " pass=N t=T", and SKIP results are not printed again (they were,
- * in the first run) but counted in report_skips_hidden().
+ * The soak pass now running (1.., 0 when none). In a soak pass every `@`
+ * record ends " pass=N t=T" and the pass prints what changed: its not ok
+ * results (numbered as usual), the diagnostics from its first not ok on,
+ * warnings and its records. SKIP results are not printed again (they
+ * were, in the first run) but counted in report_skips_hidden(); ok
+ * results are neither printed nor numbered nor in report_ok(), but
+ * counted in report_oks_quiet() and in the summary's engine rows.
  */
 void report_set_pass(unsigned pass);
 unsigned report_skips_hidden(void);
+unsigned report_oks_quiet(void);
+/* A finished soak pass (from 1) and its not ok count, for the summary's soak line. */
+void report_soak_pass(unsigned pass, unsigned not_ok);
 
 /* Counters so far. */
 unsigned report_ok(void);

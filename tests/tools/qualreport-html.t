@@ -132,7 +132,7 @@ for n in (1, 3, 50):
     url = "file://" + out + "#sort=2"
     r = chromium(url, "--dump-dom")
     dom = r.stdout.decode("utf-8", "replace")
-    rows = re.findall(r'<tr id="box-(\d+)">', dom)
+    rows = re.findall(r'<tr id="box-(\d+)"', dom)
     loaded = re.search(r'data-plots-loaded="(\d+)"', dom)
     ok(r.returncode == 0 and len(rows) == boxes, "chromium (%d boxes): the table has %d rows" % (boxes, len(rows)),
        r.stderr.decode("utf-8", "replace")[-500:])
