@@ -48,6 +48,11 @@ static void test_carries(void **state)
 	assert_int_equal(inet_checksum(b, sizeof(b)), 0);
 	b[0] = 0xfe;
 	assert_int_equal(inet_checksum(b, sizeof(b)), 0x0100);
+	/* ffff + ffff + 0001 = 1ffff: folds to 10000, and again to 0001. */
+	b[0] = b[1] = b[2] = b[3] = 0xff;
+	b[4] = 0x00;
+	b[5] = 0x01;
+	assert_int_equal(inet_checksum(b, 6), 0xfffe);
 }
 
 static void test_byte_order(void **state)
