@@ -17,6 +17,7 @@ import os
 import sys
 
 from .baseline import cmd_baseline
+from .collector import fleet_paths
 from .compare import cmd_compare
 from .html import cmd_html
 from .parse import load_log
@@ -110,6 +111,7 @@ def main(argv=None):
     sp.set_defaults(func=cmd_html)
 
     args = p.parse_args(argv)
+    args.logs = fleet_paths(args.logs)   # a collector's folder (TFTP, rsyslog) is its files
     return args.func(args)
 
 

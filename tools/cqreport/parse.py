@@ -5,6 +5,7 @@ docs/qualreport.md."""
 import re
 
 from . import verdict as verdict_mod
+from .collector import as_serial_log
 from .common import SCHEMA, box_name
 from .identity import box_identity, emulation
 
@@ -671,7 +672,7 @@ def select_boot(boots, choice):
 
 def load_log(path, boot_choice, allow_emulated=False):
     with open(path, "rb") as f:
-        data = f.read()
+        data = as_serial_log(f.read(), path)   # a collector's per-box syslog file, or the log itself
     return parse_log(data, box_name(path), path, boot_choice, allow_emulated)
 
 
