@@ -206,7 +206,7 @@ static void finish_before_plan(void)
 	if (!nr.wanted)
 		return;
 	if (!nr.up) {
-		tap_diag("@netreport status=no-network syslog=none sent=0 failed=0 cut=0 tftp=none file=none acked=0 tftp_status=none");
+		tap_diag("@netreport status=no-network syslog=none sent=0 failed=0 cut=0 tftp=none file=none acked=0 tftp_status=none rx=0 rx_dropped=0 rx_ignored=0");
 		return;
 	}
 	pump();
@@ -228,9 +228,10 @@ static void finish_before_plan(void)
 	hostport(sl, sizeof(sl), nr.syslog_on, nr.syslog_ip, nr.syslog_port);
 	hostport(tf, sizeof(tf), nr.tftp_on, nr.tftp_ip, nr.tftp_port);
 	/* sent/failed count the lines up to this record; the record itself, the plan and the verdict follow. */
-	tap_diag("@netreport status=up syslog=%s sent=%lu failed=%lu cut=%lu tftp=%s file=%s acked=%lu tftp_status=%s",
+	tap_diag("@netreport status=up syslog=%s sent=%lu failed=%lu cut=%lu tftp=%s file=%s acked=%lu tftp_status=%s rx=%lu rx_dropped=%lu rx_ignored=%lu",
 		 sl, nr.sent_lines, nr.send_failed, nr.cut, tf, nr.tftp_on ? nr.file : "none",
-		 (unsigned long)tftp_acked(&nr.tftp), outcome_name[nr.tftp_outcome]);
+		 (unsigned long)tftp_acked(&nr.tftp), outcome_name[nr.tftp_outcome], nr.dev.stats.rx_frames,
+		 nr.dev.stats.rx_dropped, nr.nif.cnt.rx_other + nr.nif.cnt.rx_malformed + nr.nif.cnt.rx_fragments);
 }
 
 /* After the verdict (nothing printed here): the last lines by syslog are out; the upload's last block. */
