@@ -104,12 +104,16 @@ def start_tftpd(d, out, port, create=True):
 
 
 def wait_udp_listening(port, timeout=5.0):
-    """Waits until something is bound to 127.0.0.1:port (ss lists it)."""
+    """Waits until something is bound to 127.0.0.1:port (binding it fails)."""
     end = time.time() + timeout
     while time.time() < end:
-        r = subprocess.run(["ss", "-Hlun", "sport = :%d" % port], capture_output=True, text=True)
-        if r.stdout.strip():
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
             return True
+        finally:
+            s.close()
         time.sleep(0.1)
     return False
 
@@ -246,15 +250,17 @@ class Lan(threading.Thread):
 
     def dhcp_reply(self, req, mtype):
         xid, chaddr = req[4:8], req[28:34]
-        b = struct.pack("!BBBB", 2, 1, 6, 0) + xid + b"\0" * 8 + BOX_IP + LAN_IP + b"\0" * 4
+        # siaddr 0: no next server, so the box tries no TFTP upload on this LAN
+        b = struct.pack("!BBBB", 2, 1, 6, 0) + xid + b"\0" * 8 + BOX_IP + b"\0" * 4 + b"\0" * 4
         b += chaddr + b"\0" * 10 + b"\0" * 192 + struct.pack("!I", 0x63825363)
         b += bytes([53, 1, mtype, 54, 4]) + LAN_IP
         if self.mode == "garbage":
             b += bytes([1, 3, 255, 255, 255])                       # mask of 3 bytes
             b += bytes([3, 6, 192, 0, 2, 1, 9, 9])                  # router list of 6
             b += bytes([7, 5, 192, 0, 2, 1, 7])                     # log server of 5
-            b += bytes([12, 12]) + b"evil\nline\x1b[" + b"\\x"      # host name with control bytes
-            b += bytes([66, 10]) + b"tftp\r\nhost"                  # TFTP server name, not an address
+            name, tftp = b"evil\nline\x1b[\\x", b"tftp\r\nhost"
+            b += bytes([12, len(name)]) + name                      # host name with control bytes
+            b += bytes([66, len(tftp)]) + tftp                      # TFTP server name, not an address
             b += bytes([200, 4, 1, 2, 3, 4, 0, 0, 250, 0])          # unknown, pads, empty unknown
         else:
             b += bytes([1, 4, 255, 255, 255, 0, 3, 4]) + LAN_IP + bytes([7, 4]) + LAN_IP
@@ -307,13 +313,13 @@ class Lan(threading.Thread):
         rng = random.Random(7)
         end = time.time() + 600
         while not self.stop_flag and time.time() < end:
-            for _ in range(64):
+            for _ in range(8):
                 ip = bytes([192, 0, 2, rng.randrange(100, 250)])
                 self.send(arp_frame(BCAST, 1, bytes([2, 0, 0, 0, 0, rng.randrange(2, 250)]), ip, b"\0" * 6,
                                     bytes([192, 0, 2, rng.randrange(100, 250)])))
                 self.send(udp_frame(BCAST, ip, b"\xff" * 4, 9, 9, b"flood" * 40))
                 self.count["flood_sent"] += 2
-            time.sleep(0.002)
+            time.sleep(0.001)
 
     def run(self):
         if self.mode == "flood":
@@ -379,6 +385,7 @@ def main():
     ap.add_argument("--timeout", default="300")
     ap.add_argument("--show", action="store_true")
     ap.add_argument("--out", help="keep everything in this folder")
+    ap.add_argument("--log", help="also copy the serial log to this file")
     ap.add_argument("kernel")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
@@ -415,6 +422,8 @@ def main():
                     ["tftp=10.0.2.2:%d" % box_tftp] + kargs
             summary.update(syslog_port=sys_port, tftp_port=tftp_port)
         else:
+            if a.loss > 0 or a.tftp != "ok" or a.no_syslog:
+                ap.error("--loss, --tftp and --no-syslog are for --net user")
             lan_port, qemu_port = free_udp_port(), free_udp_port()
             lan = Lan(a.lan, out, lan_port, qemu_port)
             lan.start()
@@ -437,12 +446,15 @@ def main():
             summary["link_down_set"] = qmp_link_down(qmp, "nic0")
         verdict_line = p.communicate()[0].strip()
         status = p.returncode
+        if a.log:
+            shutil.copyfile(serial, a.log)
         time.sleep(1.0)   # the last datagrams reach the collectors
         print(verdict_line)
     finally:
         for t in threads:
             t.stop()
         d.stop()
+    summary["daemon_pids"] = [p.pid for p in d.procs]
     summary["boot_qemu"] = verdict_line
     summary["status"] = status
     for k in ("syslog", "tftp"):
@@ -455,9 +467,10 @@ def main():
             summary.setdefault("relays", []).append({"passed": t.passed, "dropped": t.dropped})
     with open(os.path.join(out, "summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
+    if a.show:
+        print("net-run: syslog per-box files in %s/syslog: %s" % (out, " ".join(summary["syslog_files"]) or "none"))
+        print("net-run: TFTP uploads in %s/tftp: %s" % (out, " ".join(summary["tftp_files"]) or "none"))
     if not a.out:
-        if a.show:
-            print("net-run: serial log, collector files: %s (removed)" % out)
         shutil.rmtree(out, ignore_errors=True)
     return status
 

@@ -206,7 +206,9 @@ static void finish_before_plan(void)
 	if (!nr.wanted)
 		return;
 	if (!nr.up) {
-		tap_diag("@netreport status=no-network syslog=none sent=0 failed=0 cut=0 tftp=none file=none acked=0 tftp_status=none rx=0 rx_dropped=0 rx_ignored=0");
+		tap_diag("@netreport status=no-network syslog=none sent=0 failed=0 cut=0 tftp=none file=none acked=0 tftp_status=none rx=%lu rx_dropped=%lu rx_ignored=%lu",
+			 nr.dev.stats.rx_frames, nr.dev.stats.rx_dropped,
+			 nr.nif.cnt.rx_other + nr.nif.cnt.rx_malformed + nr.nif.cnt.rx_fragments);
 		return;
 	}
 	pump();
