@@ -6,7 +6,7 @@
  * 13 for the registers, 3.2.4 for the legacy receive descriptor, 3.3.3
  * for the legacy transmit descriptor, 14.3-14.5 for the initialisation
  * order; the same facts as ../shared/notes/network.md gathers from MIT's
- * xv6 network lab (kernel/e1000_dev.h) and iPXE's intel.c. All registers
+ * xv6 network lab (its e1000_dev.h) and iPXE's intel.c. All registers
  * are 32 bits wide, little-endian, in memory BAR0 (128 KiB).
  */
 #ifndef CQ_DRIVERS_E1000_REG_H
