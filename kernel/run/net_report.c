@@ -387,6 +387,12 @@ static void file_name(void)
 		fmt_snprintf(nr.file, sizeof(nr.file), "cryptoqual-%s-%08x.log", identity_box_key(), (unsigned)nr.xid);
 }
 
+/* The one warning of a network that could not be had. */
+static void net_down(const char *why)
+{
+	tap_diag("warning: net: %s; the report stays on the console", why);
+}
+
 void net_report_up(void)
 {
 	const struct cq_options *o = nr.opt;
@@ -402,7 +408,7 @@ void net_report_up(void)
 	}
 	nr.ms_div = tsc_hz() / 1000;
 	if (!open_nic(why, sizeof(why))) {
-		tap_diag("warning: net: %s; the report stays on the console", why);
+		net_down(why);
 		return;
 	}
 	nr.xid = (uint32_t)hw_rdtsc() ^ (uint32_t)nr.dev.mac[2] << 24 ^ (uint32_t)nr.dev.mac[3] << 16 ^
@@ -412,7 +418,7 @@ void net_report_up(void)
 	by_dhcp = !o->ip || o->net == CQ_NET_DHCP;
 	if (by_dhcp) {
 		if (!dhcp(why, sizeof(why))) {
-			tap_diag("warning: net: %s; the report stays on the console", why);
+			net_down(why);
 			return;
 		}
 		nr.nif.ip = nr.dhcp.lease.ip;

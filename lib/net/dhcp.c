@@ -193,10 +193,13 @@ size_t dhcp_output(struct dhcp_client *c, uint32_t now_ms, uint8_t *buf, size_t 
 		if ((uint32_t)(now_ms - c->last_ms) < wait[c->sent - 1])
 			return 0;
 		if (c->sent >= tries) {
-			fmt_snprintf(c->why, sizeof(c->why), "no %s after %u %s (%u s)",
-				     c->state == DHCP_SELECTING ? "DHCPOFFER" : "DHCPACK", tries,
-				     c->state == DHCP_SELECTING ? "DHCPDISCOVERs" : "DHCPREQUESTs",
-				     (unsigned)((uint32_t)(now_ms - c->start_ms) / 1000));
+			unsigned secs = (unsigned)((uint32_t)(now_ms - c->start_ms) / 1000);
+
+			if (c->state == DHCP_SELECTING)
+				fmt_snprintf(c->why, sizeof(c->why), "no DHCPOFFER after %u DHCPDISCOVERs (%u s)", tries,
+					     secs);
+			else
+				fmt_snprintf(c->why, sizeof(c->why), "no DHCPACK after %u DHCPREQUESTs (%u s)", tries, secs);
 			c->state = DHCP_FAILED;
 			return 0;
 		}

@@ -155,8 +155,12 @@ void tftp_input(struct tftp_client *t, uint16_t sport, const uint8_t *p, size_t 
 		return;
 	}
 	if (k.opcode == TFTP_ERROR) {
-		fmt_snprintf(t->why, sizeof(t->why), "the server answered ERROR %u '%s'%s", k.code, k.msg,
-			     t->block == 0 ? " to the write request" : "");
+		if (t->block == 0)
+			fmt_snprintf(t->why, sizeof(t->why), "the server answered ERROR %u '%s' to the write request",
+				     k.code, k.msg);
+		else
+			fmt_snprintf(t->why, sizeof(t->why), "the server answered ERROR %u '%s' to block %u", k.code,
+				     k.msg, t->block);
 		t->state = TFTP_FAILED;
 		return;
 	}
