@@ -390,7 +390,7 @@ def main():
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
 
-    out = a.out or tempfile.mkdtemp(prefix="cq-net.")
+    out = os.path.abspath(a.out or tempfile.mkdtemp(prefix="cq-net."))
     os.makedirs(out, exist_ok=True)
     d = Daemons()
     threads = []
