@@ -97,9 +97,14 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 			bar = &pci->bars[i];
 	if (!bar || bar->base >= 0x100000000ull || bar->size < 0x6000)
 		return fail(d, NETDEV_EHW, "no 32-bit memory BAR0 of at least 24 KiB (%u BARs)", (unsigned)pci->nbars);
-	if (nopen >= E1000_MAX)
+	/* A NIC opened again (after a failed open) keeps its slot. */
+	for (i = 0; i < nopen && nics[i].base != (uintptr_t)bar->base; i++)
+		;
+	if (i == E1000_MAX)
 		return fail(d, NETDEV_EINVAL, "already %u e1000 NICs open (at most %u)", nopen, (unsigned)E1000_MAX);
-	e = &nics[nopen];
+	if (i == nopen)
+		nopen++;
+	e = &nics[i];
 	memset(e, 0, sizeof(*e));
 	e->base = (uintptr_t)bar->base;
 	/* Memory decoding and bus mastering: the rings are read and written by DMA. */
@@ -163,7 +168,6 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 	wr(e, E1000_TIPG, 10 | 8u << 10 | 6u << 20);
 	(void)rd(e, E1000_MPC);		/* start the missed-packet count from here */
 
-	nopen++;
 	d->kind = "e1000";
 	fmt_snprintf(d->bdf, sizeof(d->bdf), "%02x:%02x.%x", pci->bus, pci->dev, pci->fn);
 	d->priv = e;
