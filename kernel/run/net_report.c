@@ -161,7 +161,11 @@ static void take_tftp(const struct udp_datagram *d)
 		tftp_input(&nr.tftp, d->sport, d->data, d->len, now_ms());
 }
 
-/* Runs the upload until it ends, or (until_waiting) until every whole block so far is acknowledged. */
+/*
+ * Runs the upload until it ends, or (until_waiting: before the plan) until
+ * every whole block so far is acknowledged. Before the plan a long wait
+ * gets its heartbeat lines; after the verdict nothing may be printed.
+ */
 static void run_tftp(bool until_waiting)
 {
 	uint32_t t0 = now_ms();
@@ -176,6 +180,8 @@ static void run_tftp(bool until_waiting)
 			nr.tftp.state = TFTP_FAILED;
 			return;
 		}
+		if (until_waiting)
+			report_tick();
 		poll_rx(RX_PER_PUMP, take_tftp);
 		n = tftp_output(&nr.tftp, now_ms(), (uint8_t *)nr.msg, sizeof(nr.msg), &dport);
 		if (n)
@@ -342,6 +348,7 @@ static bool dhcp(char *why, size_t cap)
 			nr.dhcp.state = DHCP_FAILED;
 			break;
 		}
+		report_tick();	/* a heartbeat line when DHCP takes 10 s */
 		poll_rx(RX_PER_PUMP, take_dhcp);
 		n = dhcp_output(&nr.dhcp, now_ms(), (uint8_t *)nr.msg, sizeof(nr.msg));
 		if (n)
@@ -363,8 +370,10 @@ static bool resolve(uint32_t ip, uint8_t mac[6])
 	int rc;
 
 	netif_resolve_start(&r, &nr.nif, ip, ARP_TRIES, ARP_INTERVAL_MS);
-	while ((rc = netif_resolve(&nr.nif, &r, now_ms(), mac)) == 0)
+	while ((rc = netif_resolve(&nr.nif, &r, now_ms(), mac)) == 0) {
+		report_tick();
 		poll_rx(RX_PER_PUMP, NULL);
+	}
 	return rc == 1;
 }
 
