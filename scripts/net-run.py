@@ -46,6 +46,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def sbin(name):
+    """A daemon's path: on PATH, else in /usr/sbin (not on a user's PATH on Debian)."""
+    return shutil.which(name) or os.path.join("/usr/sbin", name)
+
+
 def free_udp_port():
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     s.bind(("127.0.0.1", 0))
@@ -91,7 +96,7 @@ def start_rsyslogd(d, out, port):
     with open(path, "w") as f:
         f.write('global(workDirectory="%s")\n' % work + conf)
     log = open(os.path.join(out, "rsyslogd.out"), "w")
-    d.start(["rsyslogd", "-n", "-f", path, "-iNONE"], log)
+    d.start([sbin("rsyslogd"), "-n", "-f", path, "-iNONE"], log)
 
 
 def start_tftpd(d, out, port, create=True):
@@ -99,7 +104,7 @@ def start_tftpd(d, out, port, create=True):
     os.makedirs(folder, exist_ok=True)
     os.chmod(folder, 0o777)    # in.tftpd drops to user tftp (or nobody)
     log = open(os.path.join(out, "tftpd.out"), "w")
-    d.start(["in.tftpd", "-L", "-v"] + (["-c"] if create else []) +
+    d.start([sbin("in.tftpd"), "-L", "-v"] + (["-c"] if create else []) +
             ["-s", folder, "-a", "127.0.0.1:%d" % port], log)
 
 
