@@ -100,6 +100,8 @@ static void poll_rx(unsigned max, void (*take)(const struct udp_datagram *d))
 	}
 }
 
+static void take_tftp(const struct udp_datagram *d);
+
 /* Sends every whole line not yet sent (answering ARP on the way); prints one warning at the first failure. */
 static void pump(void)
 {
@@ -109,7 +111,7 @@ static void pump(void)
 	if (!nr.up || nr.holding || nr.busy)
 		return;
 	nr.busy = true;
-	poll_rx(RX_PER_PUMP, NULL);
+	poll_rx(RX_PER_PUMP, nr.tftp_started ? take_tftp : NULL);	/* an upload's ACK is not lost here */
 	while (nr.sent < nr.len && (nl = memchr(nr.log + nr.sent, '\n', nr.len - nr.sent)) != NULL) {
 		if (nr.syslog_on)
 			send_line(nr.log + nr.sent, (size_t)(nl - (nr.log + nr.sent)));
