@@ -16,7 +16,8 @@ Networks (--net):
            --tftp absent|error: no TFTP server on its port, or in.tftpd
            without -c (it answers the write request with ERROR 1).
            --link-down: QEMU starts stopped, the NIC's link is set down
-           over QMP, then the box runs.
+           over QMP, then the box runs. --static: the address as PXELINUX's
+           IPAPPEND 3 passes it (ip=, BOOTIF=) instead of net=dhcp.
   lan      a socket netdev whose other end is this script, a small LAN of
            192.0.2.0/24 (RFC 5737): a DHCP server (192.0.2.1) that answers
            (--lan ok), never answers (silent), offers with options of
@@ -384,6 +385,9 @@ def main():
     ap.add_argument("--tftp", choices=("ok", "absent", "error"), default="ok")
     ap.add_argument("--no-syslog", action="store_true")
     ap.add_argument("--link-down", action="store_true")
+    ap.add_argument("--static", action="store_true",
+                    help="--net user: the address as PXELINUX passes it (ip=10.0.2.15:10.0.2.2:10.0.2.2:255.255.255.0 "
+                         "BOOTIF=01-52-54-00-12-34-56) instead of net=dhcp")
     ap.add_argument("--nic", default="e1000", help="QEMU NIC model (default e1000)")
     ap.add_argument("--cpu", default="max")
     ap.add_argument("--icount", action="store_true")
@@ -423,8 +427,10 @@ def main():
                     print("net-run: nothing listens on 127.0.0.1:%d (see %s)" % (p, out), file=sys.stderr)
                     return 2
             extra += ["-netdev", "user,id=n0", "-device", "%s,netdev=n0,id=nic0" % a.nic]
-            kargs = ["net=dhcp"] + ([] if a.no_syslog else ["syslog=10.0.2.2:%d" % box_sys]) + \
-                    ["tftp=10.0.2.2:%d" % box_tftp] + kargs
+            how = ["ip=10.0.2.15:10.0.2.2:10.0.2.2:255.255.255.0", "BOOTIF=01-52-54-00-12-34-56"] \
+                if a.static else ["net=dhcp"]
+            kargs = how + ([] if a.no_syslog else ["syslog=10.0.2.2:%d" % box_sys]) + \
+                ["tftp=10.0.2.2:%d" % box_tftp] + kargs
             summary.update(syslog_port=sys_port, tftp_port=tftp_port)
         else:
             if a.loss > 0 or a.tftp != "ok" or a.no_syslog:

@@ -58,4 +58,16 @@ tap.ok(v_serial == "PASS" and v_syslog == v_serial and v_tftp == v_serial,
        (v_serial, v_syslog, v_tftp))
 tap.ok(not b.daemons_gone() and len(b.summary.get("daemon_pids", [])) == 2,
        "rsyslogd and in.tftpd were started and are stopped", b.summary.get("daemon_pids"))
+
+# The address as PXELINUX's IPAPPEND 3 passes it (ip=client:server:gateway:netmask, BOOTIF=): no DHCP,
+# the network on by itself (net=auto), the same delivery.
+s = Boot("static", ["--static"], QUICK)
+net = s.grep(r"^# @net ")
+tap.ok(s.status == 0 and len(net) == 1 and " config=static " in net[0] and " server=none " in net[0] and
+       " ip=10.0.2.15 netmask=255.255.255.0 gateway=10.0.2.2 " in net[0],
+       "ip= and BOOTIF= from the loader: a static address, no DHCP, the network on by itself", net)
+up = [open(p, "rb").read() for p in s.files("tftp")]
+recs = s.syslog_records(s.files("syslog")[0]) if s.files("syslog") else []
+tap.ok(up == [s.serial] and [r for _, r in recs] == s.lines,
+       "static address: the upload and the syslog lines equal the serial log", (len(up), len(recs), len(s.lines)))
 tap.done()
