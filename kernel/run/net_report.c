@@ -20,7 +20,7 @@
 #include "lib/util/wait.h"
 
 #define NET_LOG_BYTES	(512u * 1024)	/* the log kept for the TFTP upload; a soak can outgrow it */
-#define LINK_WAIT_MS	5000u		/* QEMU's e1000 negotiates for 500 ms; a real PHY up to about 3 s */
+#define LINK_WAIT_MS	5000u		/* QEMU's e1000 autonegotiates for 500 ms; room for a real PHY's */
 #define DHCP_LIMIT_MS	30000u		/* a bound over the client's own retries */
 #define ARP_TRIES	3
 #define ARP_INTERVAL_MS	1000u
