@@ -26,7 +26,7 @@
 #define ARP_INTERVAL_MS	1000u
 #define RX_PER_PUMP	16		/* frames read per pump: a flood cannot keep the run here */
 #define TFTP_TIMEOUT_MS	1000u
-#define TFTP_TRIES	6		/* sends of one packet: 1 + 5 retransmissions */
+#define TFTP_TRIES	8		/* sends of one packet: 1 + 7 retransmissions (10 % loss each way fails a block 1 time in 600000) */
 #define TFTP_LIMIT_MS	120000u		/* a bound over a transfer that trickles */
 #define TFTP_SPORT_BASE	49152u		/* our TID: a dynamic port (RFC 6335) */
 

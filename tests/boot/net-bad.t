@@ -75,8 +75,8 @@ tap.ok(b.summary.get("link_down_set") and len(w) == 1 and "no link after 5 s" in
 b = Boot("tftp-absent", ["--tftp", "absent"], QUICK)
 rep = common(b, "TFTP server absent")
 w = b.grep(r"^# warning: net:")
-tap.ok(len(w) == 1 and "no answer to the write request after 6 tries" in w[0] and "tftp_status=failed" in rep,
-       "TFTP server absent: one warning, 6 tries", w)
+tap.ok(len(w) == 1 and "no answer to the write request after 8 tries" in w[0] and "tftp_status=failed" in rep,
+       "TFTP server absent: one warning, 8 tries", w)
 
 b = Boot("tftp-error", ["--tftp", "error"], QUICK)
 rep = common(b, "TFTP server answers ERROR")
