@@ -290,7 +290,6 @@ static bool open_nic(char *why, size_t cap)
 {
 	int n, i;
 	const struct pci_dev *d = pci_devices(&n);
-	unsigned tried = 0;
 
 	fmt_snprintf(why, cap, "no network controller (PCI class 02)");
 	for (i = 0; i < n; i++) {
@@ -299,7 +298,6 @@ static bool open_nic(char *why, size_t cap)
 
 		if (d[i].class_code != 0x02 || d[i].header_type != PCI_HDR_NORMAL)
 			continue;
-		tried++;
 		drv = nic_driver_for(d[i].vendor, d[i].device);
 		if (!drv) {
 			fmt_snprintf(why, cap, "%02x:%02x.%x %04x:%04x: no driver for this NIC", d[i].bus, d[i].dev, d[i].fn,
@@ -322,7 +320,6 @@ static bool open_nic(char *why, size_t cap)
 		}
 		return true;
 	}
-	(void)tried;
 	return false;
 }
 
