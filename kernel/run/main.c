@@ -20,6 +20,7 @@
 #include "kernel/platform/hw.h"
 #include "kernel/run/identity.h"
 #include "kernel/run/kat_run.h"
+#include "kernel/run/net_report.h"
 #include "kernel/platform/memmap.h"
 #include "kernel/platform/multiboot.h"
 #include "kernel/platform/pci_bus.h"
@@ -513,6 +514,7 @@ CQ_ASMLINKAGE void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	memmap_init(mbi);
 
 	console_init(boot.opt.console_port, boot.opt.console_baud);
+	net_report_begin(&boot.opt, boot.loader);	/* keeps the log from its first line */
 	report_set_finish(boot.opt.on_finish == CQ_FINISH_REBOOT ? FINISH_REBOOT : FINISH_HALT);
 	report_set_only(boot.opt.only);
 	note_partial_options();
@@ -526,6 +528,7 @@ CQ_ASMLINKAGE void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	stage_timers();
 	report_set_clock(tsc_hz());
 	stage_machine();
+	net_report_up();	/* needs the PCI scan, the clock and the box key */
 	report_stage("probe");
 	selftest_run(boot.opt.selftest);
 	stage_engines();

@@ -33,6 +33,8 @@ static struct {
 	unsigned skips_hidden;   /* SKIP results not printed in soak passes */
 	unsigned oks_quiet;      /* ok results of soak passes: counted, not printed */
 	bool pass_failed;        /* the running soak pass printed a not ok */
+	void (*before_plan)(void);   /* report_set_finish_hooks() */
+	void (*after_verdict)(void);
 } rep;
 
 #define NAME_MAX_CHARS 480      /* a test name on the line, escaped */
@@ -398,9 +400,18 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 	return tap_run_budget(name, fn, ctx, TAP_RUN_BUDGET_MS);
 }
 
+void report_set_finish_hooks(void (*before_plan)(void), void (*after_verdict)(void))
+{
+	rep.before_plan = before_plan;
+	rep.after_verdict = after_verdict;
+}
+
 static void __attribute__((noreturn)) finish_machine(uint8_t qemu_status)
 {
 	char why[96], line[128];
+
+	if (rep.after_verdict)
+		rep.after_verdict();
 
 	/* The verdict's last byte leaves the UART before QEMU exits or the box resets. */
 	if (!console_drain(why, sizeof(why))) {
@@ -436,6 +447,8 @@ void report_finish(void)
 	kprintf("# @run seconds=%s tests=%u ok=%u not_ok=%u skipped=%u t=%s\n", t, rep.n, rep.ok,
 		rep.not_ok, rep.skipped, t);
 	rsum_format(&rep.sum, t, rep.ok, rep.not_ok, rep.skipped, summary_line, NULL);
+	if (rep.before_plan)
+		rep.before_plan();
 	kprintf("1..%u\n", rep.n);
 	if (rep.partial[0])
 		kprintf("# cryptoqual: %s (%u ok, %u not ok, %u skipped; partial: %s)\n",

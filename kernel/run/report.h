@@ -193,6 +193,15 @@ void report_set_qemu(bool is_qemu);
 void report_set_finish(enum finish_action a);
 
 /*
+ * The network report's hooks (kernel/run/net_report.c): before_plan runs
+ * in report_finish() after the summary lines and before the plan (what it
+ * prints are the last lines before the plan); after_verdict runs after
+ * the verdict line of report_finish() and report_bail_out(), before the
+ * machine exits, halts or resets, and prints nothing. NULL: none.
+ */
+void report_set_finish_hooks(void (*before_plan)(void), void (*after_verdict)(void));
+
+/*
  * Ends the last stage, prints "# @run ...", the summary (at most 22 "#
  * summary:" lines), the plan and the verdict "# cryptoqual: PASS|FAIL
  * (...)", then exits/halts/reboots.

@@ -22,6 +22,7 @@ import os
 import sys
 
 from .baseline import cmd_baseline
+from .collector import fleet_paths
 from .compare import cmd_compare
 from .db import cmd_history, cmd_ingest
 from .html import cmd_html
@@ -131,6 +132,8 @@ def main(argv=None):
     sp.set_defaults(func=cmd_history)
 
     args = p.parse_args(argv)
+    if getattr(args, "logs", None):
+        args.logs = fleet_paths(args.logs)   # a collector's folder (TFTP, rsyslog) is its files
     if args.cmd == "html" and bool(args.logs) == bool(args.db):
         p.error("html takes LOGs or --db FILE (one of them)")
     return args.func(args)

@@ -6,6 +6,7 @@ import hashlib
 import re
 
 from . import verdict as verdict_mod
+from .collector import as_serial_log
 from .common import SCHEMA, box_name
 from .identity import box_identity, box_info, emulation, model_name, model_of, unescape
 
@@ -753,12 +754,11 @@ def select_boot(boots, choice):
     return boots[n - 1] if 1 <= n <= len(boots) else None
 
 
-
 def load_log(path, boot_choice="last", allow_emulated=False):
     """The document of the log at path (parse_log); raises OSError when it
     cannot be read, ValueError for a --boot it does not have."""
     with open(path, "rb") as f:
-        data = f.read()
+        data = as_serial_log(f.read(), path)   # a collector's per-box syslog file, or the log itself
     return parse_log(data, box_name(path), path, boot_choice, allow_emulated)
 
 
