@@ -302,11 +302,11 @@ static int chip_reset(struct rhine_nic *r, struct netdev *d)
 		wr8(r, RHINE_MISC_CR1, rd8(r, RHINE_MISC_CR1) | RHINE_MISC_FORSRST);
 		if (wait_bit(r, RHINE_CR1, RHINE_CR1_SRST, 0, RHINE_RESET_US, &w))
 			return 0;
-		return fail(d, NETDEV_ETIMEOUT, "software reset did not finish: CR1=0x%02x after %llu cycles (limit %llu, %lu polls), nor after the forced reset (MISC_CR1=0x%02x, %lu more polls); CR0=0x%02x ISR=0x%04x",
-			    w.last, (unsigned long long)el, (unsigned long long)lim, polls,
-			    rd8(r, RHINE_MISC_CR1), w.polls, rd8(r, RHINE_CR0), rd16(r, RHINE_ISR));
+		return fail(d, NETDEV_ETIMEOUT, "reset did not finish: CR1=0x%02x after %llu cycles (limit %llu, %lu polls), nor forced (MISC_CR1 bit 6: %lu more polls); CR0=0x%02x ISR=0x%04x",
+			    w.last, (unsigned long long)el, (unsigned long long)lim, polls, w.polls,
+			    rd8(r, RHINE_CR0), rd16(r, RHINE_ISR));
 	}
-	return fail(d, NETDEV_ETIMEOUT, "software reset did not finish: CR1=0x%02x after %llu cycles (limit %llu, %lu polls); a Rhine I has no forced reset; CR0=0x%02x ISR=0x%04x",
+	return fail(d, NETDEV_ETIMEOUT, "reset did not finish: CR1=0x%02x after %llu cycles (limit %llu, %lu polls), no forced reset on a Rhine I; CR0=0x%02x ISR=0x%04x",
 		    w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
 		    rd8(r, RHINE_CR0), rd16(r, RHINE_ISR));
 }
