@@ -12,6 +12,7 @@
 #include "drivers/geode_sb/geode_sb.h"
 #include "drivers/geode_sb/geode_sb_reg.h"
 #include "drivers/padlock/padlock.h"
+#include "drivers/rhine/rhine_reg.h"
 #include "lib/util/fmt.h"
 #include "lib/platform/pci_enum.h"
 #include "lib/host/pci_listing.h"
@@ -96,21 +97,16 @@ static bool load_pci(const struct emu_profile *p)
 	return true;
 }
 
-/* The profile's station addresses behind the listing's network controllers, in order. */
-static bool install_macs(const struct emu_profile *p)
+/* Whether the listing has a VIA Rhine (a model then stands behind each). */
+static bool listing_has_rhine(void)
 {
-	unsigned i, k = 0, nmacs;
-	const uint8_t (*macs)[6] = emu_profile_macs(p->name, &nmacs);
-
-	for (i = 0; i < (unsigned)emu.pci.nfn && k < nmacs; i++) {
-		struct pci_model_fn *f = &emu.pci.fns[i];
-		if (pci_model_peek32(f, PCI_CLASS) >> 24 != 0x02)
-			continue;
-		if (emu_hw_add_io_bytes(f, 0, macs[k], 6) != 0)
-			return set_error("no room in the hardware layer for the NIC station addresses");
-		k++;
+	int i;
+	for (i = 0; i < emu.pci.nfn; i++) {
+		uint32_t id = pci_model_peek32(&emu.pci.fns[i], PCI_ID);
+		if ((id & 0xFFFF) == RHINE_VENDOR && pci_model_peek32(&emu.pci.fns[i], PCI_CLASS) >> 24 == 0x02)
+			return true;
 	}
-	return true;
+	return false;
 }
 
 /* The Geode LX security block model behind the listed 1022:2082. */
@@ -205,25 +201,41 @@ static void fault_list(const struct emu_profile *p, char *buf, size_t n)
 			if (padlock_faults_offered() & (1u << i))
 				k += fmt_snprintf(buf + k, n - k, "%s%s", k ? " " : "",
 						  padlock_model_fault_name(i));
+	if (emu.nrhine)
+		for (i = 0; i < RHINE_NFAULTS; i++)
+			k += fmt_snprintf(buf + k, n - k, "%s%s", k ? " " : "", rhine_model_fault_name(i));
 	if (!k)
 		fmt_snprintf(buf, n, "none");
 }
 
 static void setup(const struct emu_profile *p, const char *fault)
 {
-	char list[200];
-	bool fault_ok = true;
+	char list[400];
+	bool fault_ok = true, rhines;
+	uint32_t nic_fault = 0;
+	const char *why = NULL;
 
 	if (!load_cpuid(p))
 		return;
 	emu_hw_set_cpuid(cpuid_dump_query, &emu.dump);
+	if (p->pci && !load_pci(p))
+		return;
+	rhines = p->pci ? listing_has_rhine() : p->rhine_dev != 0;
+	if (rhines && fault[0])
+		nic_fault = rhine_model_fault(fault);
+	emu.nic_fault = nic_fault;
 	if (p->pci) {
-		if (!load_pci(p))
-			return;
 		emu_hw_set_pci(&emu.pci);
-		if (!install_macs(p))
-			return;
+		why = emu_nic_install_listed(p, nic_fault);
+	} else if (rhines) {
+		why = emu_nic_install_overlay(p, nic_fault);
 	}
+	if (why) {
+		set_error("%s", why);
+		return;
+	}
+	if (nic_fault)
+		fault = "";	/* the NIC's fault: the crypto models run without one */
 	if (p->geode)
 		fault_ok = install_geode(fault);
 	else if (p->padlock != EMU_NO_PADLOCK)
@@ -251,6 +263,7 @@ void emulate_init(const char *profile, const char *fault)
 	emu.fault = fault;
 	if (!profile[0])
 		return;
+	emu_nic_find_wire();
 	p = emu_profile_find(profile);
 	if (!p) {
 		fmt_snprintf(emu.error, sizeof(emu.error), "no profile %s (profiles: %s)", profile,
@@ -270,6 +283,16 @@ bool emulate_on_qemu(void)
 
 static void report_pci(const struct emu_profile *p)
 {
+	if (!p->pci && emu.overlay_on && emu.wire_drv) {
+		tap_diag("emulate: pci: the QEMU machine's own devices (there is no listing of a %s board), plus its VIA Rhine at 00:%02x.0; the QEMU NIC at %02x:%02x.%x is hidden (it is the Rhine's cable)",
+			 p->name, p->rhine_dev, emu.wire_dev.bus, emu.wire_dev.dev, emu.wire_dev.fn);
+		return;
+	}
+	if (!p->pci && emu.overlay_on) {
+		tap_diag("emulate: pci: the QEMU machine's own devices (there is no listing of a %s board), plus its VIA Rhine at 00:%02x.0",
+			 p->name, p->rhine_dev);
+		return;
+	}
 	if (!p->pci) {
 		tap_diag("emulate: pci: the QEMU machine's own devices (there is no listing of a %s board)",
 			 p->name);
@@ -292,7 +315,14 @@ static void report_models(void)
 		tap_diag("emulate: model: %s PadLock (emu/models/padlock_model.c): CPUID leaf 0xC0000001 enable bits, the MSRs of this CPU among 0x1107 0x110B 0x1257, xstore/xcrypt/xsha/montmul from the #UD trap; key-reload sites patched to int3: %u",
 			 padlock_model_cpu_desc((enum padlock_model_cpu)emu.prof->padlock),
 			 emu.reload_sites);
-	if (emu.fault[0] && emu.geode_on &&
+	emu_nic_report();
+	if (emu.fault[0] && emu.nic_fault && emu_nic_fault_is_variant(emu.nic_fault))
+		tap_diag("warning: emulate: fault %s injected into the Rhine model: a variant the driver works through, the run should PASS",
+			 emu.fault);
+	else if (emu.fault[0] && emu.nic_fault)
+		tap_diag("warning: emulate: fault %s injected into the Rhine model: what became of the network report says so; the network never changes the verdict",
+			 emu.fault);
+	else if (emu.fault[0] && emu.geode_on &&
 	    (emu.geode.faults & (GEODE_SB_FAULT_POOR_NOISE | GEODE_SB_FAULT_NO_VSA)))
 		tap_diag("warning: emulate: fault %s injected into the model: a variant the run should PASS (%s)",
 			 emu.fault, emu.geode.faults & GEODE_SB_FAULT_NO_VSA ?
@@ -390,10 +420,11 @@ void emulate_finish(void)
 
 	if (!emu.prof)
 		return;
-	tap_diag("emulate: accesses served by the profile: cpuid %lu, pci config %lu, mmio %lu, msr %lu (%lu refused)",
-		 h->cpuid, h->pci_cfg, h->mmio, h->msr, h->msr_faults);
+	tap_diag("emulate: accesses served by the profile: cpuid %lu, pci config %lu, mmio %lu, i/o ports %lu, msr %lu (%lu refused)",
+		 h->cpuid, h->pci_cfg, h->mmio, h->io, h->msr, h->msr_faults);
 	if (emu.geode_on)
 		finish_geode();
+	emu_nic_finish();
 	if (emu.padlock_on && emu.padlock.st.xcrypt + emu.padlock.st.xstore + emu.padlock.st.xsha +
 			      emu.padlock.st.montmul + emu.padlock.st.faults > 0)
 		finish_padlock();

@@ -5,10 +5,11 @@
 #   $(BUILD)/i386/rhine_test   tests/drivers/rhine/test_rhine.c: the driver
 #                              (drivers/rhine, unchanged) against
 #                              emu/models/rhine_model.c through
-#                              tests/host/hw_host.c; run by
+#                              tests/host/hw_host.c, and emu/nic_wire.c over
+#                              a test double of a real NIC; run by
 #                              tests/drivers/rhine/rhine.t
 
-RHINE_I386_SRC := $(sort $(wildcard drivers/rhine/*.c)) emu/models/rhine_model.c \
+RHINE_I386_SRC := $(sort $(wildcard drivers/rhine/*.c)) emu/models/rhine_model.c emu/nic_wire.c \
 	$(sort $(wildcard tests/host/*.c)) kernel/platform/pci_bus.c kernel/platform/timer.c \
 	kernel/platform/kprintf.c
 RHINE_I386_OBJS := $(patsubst %,$(BUILD)/i386/obj/%.o,$(RHINE_I386_SRC))

@@ -524,6 +524,9 @@ static void wire_run(struct rhine_model *m)
 	unsigned i;
 	size_t n;
 
+	/* the wire is asked only while the receiver runs: frames wait on it meanwhile [A] */
+	if (!running(m) || !(m->reg[RHINE_CR0] & RHINE_CR0_RXON))
+		return;
 	if (m->faults & RHINE_FAULT_RX_FLOOD)
 		flood(m);
 	if (!m->wire.poll)

@@ -94,8 +94,10 @@
  *                      descriptor, until RDA is written or an RX poll demand
  *
  * The wire: frames the chip transmits go to wire.send; frames the chip
- * receives come from wire.poll (asked at each register access, or in
- * rhine_model_step() when lazy) and from rhine_model_receive().
+ * receives come from wire.poll (asked at each register access while the
+ * receiver runs, or in rhine_model_step() when lazy; a frame waits on the
+ * wire meanwhile [A]) and from rhine_model_receive() (a frame that
+ * arrives now, lost if the receiver is off).
  * Freestanding: no allocation, no stdio; only lib/ and
  * kernel/platform/hw.h (hw_bus_to_virt). Host glue:
  * tests/drivers/rhine/test_rhine.c; emulation: emu/emulate.c.

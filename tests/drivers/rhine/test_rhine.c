@@ -49,6 +49,10 @@
  *     exactly as sent, which fails when the driver hands a transmit
  *     descriptor over before it is complete or a receive descriptor back
  *     before it has copied the frame out;
+ *   - the wire to a real NIC (emu/nic_wire.c) over a test double: opened
+ *     once when the Rhine first runs, frames both ways (short ones from
+ *     the real NIC padded to 60 bytes), a refused frame counted, a NIC
+ *     that does not open leaving the wire dead with its reason;
  *   - no protocol slip on the model in any of this (IMR never set, no
  *     misaligned descriptor or buffer, no write during a reset, no access
  *     in D3, no DMA error).
@@ -67,8 +71,10 @@
 #include "drivers/rhine/rhine.h"
 #include "drivers/rhine/rhine_reg.h"
 #include "emu/models/rhine_model.h"
+#include "emu/nic_wire.h"
 #include "kernel/platform/pci_bus.h"
 #include "kernel/platform/timer.h"
+#include "lib/util/fmt.h"
 #include "tests/host/hw_host.h"
 #include "tests/host/tap_ok.h"
 
@@ -893,6 +899,109 @@ static void test_tx_stuck(void)
 	    used, (unsigned long long)budget, d.why);
 }
 
+/* ---- the wire to a real NIC (emu/nic_wire.c) over a test double ---- */
+
+static struct {
+	int open_rc;			/* what open returns */
+	unsigned opens;
+	int send_rc;
+	uint8_t sent[8][FRAME_MAX];
+	size_t sent_len[8];
+	unsigned nsent;
+	uint8_t q[8][FRAME_MAX];
+	size_t q_len[8];
+	unsigned qh, qt;
+} fake;
+static struct nic_wire fake_wire;
+
+static int fake_send(struct netdev *d, const void *f, size_t len)
+{
+	(void)d;
+	if (fake.send_rc == 0 && fake.nsent < 8) {
+		memcpy(fake.sent[fake.nsent], f, len);
+		fake.sent_len[fake.nsent++] = len;
+	}
+	return fake.send_rc;
+}
+
+static int fake_poll(struct netdev *d, void *buf, size_t cap)
+{
+	size_t n;
+	(void)d;
+	if (fake.qh == fake.qt)
+		return 0;
+	n = fake.q_len[fake.qh % 8];
+	if (n > cap)
+		return NETDEV_EINVAL;
+	memcpy(buf, fake.q[fake.qh++ % 8], n);
+	return (int)n;
+}
+
+static int fake_open(struct nic_wire *w)
+{
+	fake.opens++;
+	w->nd.kind = "fake";
+	w->nd.send = fake_send;
+	w->nd.poll = fake_poll;
+	if (fake.open_rc)
+		fmt_snprintf(w->nd.why, sizeof(w->nd.why), "the fake NIC refuses to open");
+	return fake.open_rc;
+}
+
+static void cfg_fake_wire(struct rhine_model *m, unsigned i)
+{
+	(void)i;
+	nic_wire_init(&fake_wire, fake_open, NULL);
+	m->wire = nic_wire_model_side(&fake_wire);
+}
+
+static void test_wire(void)
+{
+	static const uint8_t arp[42] = { 0x00, 0x00, 0x24, 0xcb, 0x55, 0x01, 0x52, 0x54, 0x00, 0x12, 0x35, 0x02,
+					 0x08, 0x06, 0x00, 0x01, 0x08, 0x00, 0x06, 0x04, 0x00, 0x02 };
+	uint8_t f[100], buf[1600];
+	struct netdev d;
+	const struct pci_dev *p;
+	unsigned opens_before_start;
+	int rc, n, k;
+
+	memset(&fake, 0, sizeof(fake));
+	p = machine(1, cfg_fake_wire);
+	for (k = 0; k < 6; k++)
+		(void)hw_inb((uint16_t)(0xE100 + k));	/* what kernel/platform/nic.c reads at identity time */
+	opens_before_start = fake.opens;
+	rc = rhine_nic_driver.open(p, &d);
+	make_frame(f, 42, peer, d.mac, 3);
+	d.send(&d, f, 42);
+	memcpy(fake.q[fake.qt % 8], arp, sizeof(arp));
+	fake.q_len[fake.qt++ % 8] = sizeof(arp);
+	n = d.poll(&d, buf, sizeof(buf));
+	okf(rc == 0 && opens_before_start == 0 && fake.opens == 1 && fake_wire.state == NIC_WIRE_OPEN,
+	    "wire: the real NIC is opened once, when the Rhine first runs, not when its address is read (%u then %u opens)",
+	    opens_before_start, fake.opens);
+	okf(fake.nsent == 1 && fake.sent_len[0] == 60 && memcmp(fake.sent[0], f, 42) == 0 && fake_wire.to_real == 1,
+	    "wire: a 42-byte frame the driver sends reaches the real NIC as the model sent it, 60 bytes (%u frames, %u bytes)",
+	    fake.nsent, (unsigned)fake.sent_len[0]);
+	okf(n == 60 && memcmp(buf, arp, sizeof(arp)) == 0 && buf[42] == 0 && buf[59] == 0 && fake_wire.padded == 1,
+	    "wire: a 42-byte frame from the real NIC arrives padded to 60 bytes, as on a cable (%d, padded %lu)", n,
+	    fake_wire.padded);
+	fake.send_rc = NETDEV_EBUSY;
+	rc = d.send(&d, f, 60);
+	okf(rc == 0 && fake_wire.to_real_errors == 1 && d.stats.tx_errors == 0,
+	    "wire: a frame the real NIC refuses is counted on the wire and lost, as on a cable (rc %d, refused %lu)", rc,
+	    fake_wire.to_real_errors);
+
+	memset(&fake, 0, sizeof(fake));
+	fake.open_rc = NETDEV_ETIMEOUT;
+	p = machine(1, cfg_fake_wire);
+	rc = rhine_nic_driver.open(p, &d);
+	n = d.poll(&d, buf, sizeof(buf));
+	okf(rc == 0 && fake_wire.state == NIC_WIRE_FAILED && strstr(fake_wire.why, "refuses to open") &&
+		    d.send(&d, f, 60) == 0 && n == 0 && fake.opens == 1,
+	    "wire: a real NIC that does not open leaves the wire dead with the reason, tried once (state %d, '%s')",
+	    (int)fake_wire.state, fake_wire.why);
+}
+
 /* ---- the DMA engine running concurrently ---- */
 
 static struct rhine_model *volatile race_model;
@@ -1009,6 +1118,7 @@ int main(int argc, char **argv)
 	RUN(test_four);
 	RUN(test_reopen);
 	RUN(test_tx_stuck);
+	RUN(test_wire);
 	RUN(test_race);
 	return tap_plan();
 }
