@@ -18,8 +18,9 @@
  *     real configuration space before the profile hides it, when the
  *     build has a driver for it (drivers/e1000 for QEMU's default e1000,
  *     referenced weakly: this file links without it); the driver opens it
- *     in the real configuration space (emu_hw_pci_real) on first use. The
- *     other Rhines have no link partner (one cable, assumption). Without a
+ *     in the real configuration space (emu_hw_pci_real) on first use, and
+ *     the NIC is made to accept every station address (the Rhine's is not
+ *     its own). The other Rhines have no link partner (one cable, assumption). Without a
  *     QEMU NIC or its driver the first Rhine has no link either.
  */
 #include <string.h>
@@ -68,11 +69,39 @@ static void real_write32(void *ctx, unsigned bus, unsigned dev, unsigned fn, uns
 	hw_real_outl(PCI_CFG_DATA_PORT, v);
 }
 
+/*
+ * The cable carries frames for the Rhine's station address, not the QEMU
+ * NIC's: an Intel 8254x is put in unicast and multicast promiscuous mode,
+ * RCTL (0x0100) bits 3 UPE and 4 MPE (Intel 8254x SDM 13.4.22; QEMU's
+ * e1000 honours both in its receive filter).
+ */
+#define E1000_RCTL	0x0100
+#define  E1000_RCTL_UPE	0x0008
+#define  E1000_RCTL_MPE	0x0010
+
+static void wire_promiscuous(const struct nic_wire *w)
+{
+	unsigned i;
+
+	if (strcmp(w->nd.kind ? w->nd.kind : "", "e1000") != 0)
+		return;
+	for (i = 0; i < emu.wire_dev.nbars; i++) {
+		const struct pci_bar *b = &emu.wire_dev.bars[i];
+		if (b->index == 0 && !(b->flags & (PCI_BAR_IO | PCI_BAR_UNASSIGNED))) {
+			uintptr_t rctl = (uintptr_t)b->base + E1000_RCTL;
+			hw_real_mmio_write32(rctl, hw_real_mmio_read32(rctl) | E1000_RCTL_UPE | E1000_RCTL_MPE);
+		}
+	}
+}
+
 static int wire_open(struct nic_wire *w)
 {
 	bool was = emu_hw_pci_real(true);
 	int rc = emu.wire_drv->open(&emu.wire_dev, &w->nd);
+
 	emu_hw_pci_real(was);
+	if (rc == 0)
+		wire_promiscuous(w);
 	return rc;
 }
 
@@ -177,12 +206,14 @@ const char *emu_nic_install_overlay(const struct emu_profile *p, uint32_t faults
 	pci_model_init(&emu.overlay);
 	if (emu.wire_drv) {
 		/* the wire NIC belongs to the emulation: the kernel does not see it */
-		f = pci_model_add(&emu.overlay, emu.wire_dev.bus, emu.wire_dev.dev, emu.wire_dev.fn, 0xFFFF,
-				  0xFFFF, 0xFFFFFFFFu, PCI_HDR_NORMAL);
+		f = pci_model_add(&emu.overlay, emu.wire_dev.bus, emu.wire_dev.dev, emu.wire_dev.fn,
+				  emu.wire_dev.vendor, emu.wire_dev.device, 0, PCI_HDR_NORMAL);
 		if (!f)
 			return "no room to hide the QEMU NIC";
-		for (off = 0; off < PCI_CFG_SIZE; off += 4)
-			pci_model_poke32(f, off, 0xFFFFFFFFu);
+		for (off = 0; off < PCI_CFG_SIZE; off += 4) {
+			pci_model_poke32(f, off, 0xFFFFFFFFu);	/* reads as an absent function */
+			f->wmask[off / 4] = 0;
+		}
 	}
 	f = pci_model_add(&emu.overlay, 0, p->rhine_dev, 0, RHINE_VENDOR, p->rhine_device,
 			  0x02000000u | p->rhine_rev, PCI_HDR_NORMAL);
@@ -205,12 +236,12 @@ void emu_nic_report(void)
 	if (!emu.nrhine)
 		return;
 	if (emu.wire_drv)
-		tap_diag("emulate: model: VIA Rhine %04x:%04x rev %02x (emu/models/rhine_model.c) at %u BDFs from %02x:%02x.%x, I/O BAR0 0x%04x; the first one's cable is the QEMU machine's %s at %02x:%02x.%x (%04x:%04x, hidden from the run), the others have no link",
+		tap_diag("emulate: model: VIA Rhine %04x:%04x rev %02x (emu/models/rhine_model.c), %u from %02x:%02x.%x, I/O BAR0 0x%04x; the first one's cable is the QEMU machine's %s at %02x:%02x.%x (%04x:%04x, hidden from the run), the others have no link",
 			 RHINE_VENDOR, m->device, m->rev, emu.nrhine, f->bus, f->dev, f->fn, m->io_base,
 			 emu.wire_drv->kind, emu.wire_dev.bus, emu.wire_dev.dev, emu.wire_dev.fn,
 			 emu.wire_dev.vendor, emu.wire_dev.device);
 	else
-		tap_diag("emulate: model: VIA Rhine %04x:%04x rev %02x (emu/models/rhine_model.c) at %u BDFs from %02x:%02x.%x, I/O BAR0 0x%04x; no cable: this build has no driver for a NIC of the QEMU machine, so no Rhine has a link",
+		tap_diag("emulate: model: VIA Rhine %04x:%04x rev %02x (emu/models/rhine_model.c), %u from %02x:%02x.%x, I/O BAR0 0x%04x; no cable: this build has no driver for a NIC of the QEMU machine, so no Rhine has a link",
 			 RHINE_VENDOR, m->device, m->rev, emu.nrhine, f->bus, f->dev, f->fn, m->io_base);
 }
 

@@ -230,10 +230,8 @@ static void setup(const struct emu_profile *p, const char *fault)
 	} else if (rhines) {
 		why = emu_nic_install_overlay(p, nic_fault);
 	}
-	if (why) {
-		set_error("%s", why);
-		return;
-	}
+	if (why)
+		set_error("%s", why);	/* the crypto models are still set up */
 	if (nic_fault)
 		fault = "";	/* the NIC's fault: the crypto models run without one */
 	if (p->geode)

@@ -50,7 +50,7 @@ void rhine_model_init(struct rhine_model *m)
 	m->mii_polls = 1;
 	m->link = true;
 	m->partner = RHINE_MODEL_PARTNER;
-	m->flood_per_tick = 8;
+	m->flood_per_tick = 2;
 	rhine_model_power_on(m);
 }
 
@@ -499,6 +499,20 @@ void rhine_model_receive(struct rhine_model *m, const uint8_t *frame, size_t len
 	put32(m, RHINE_RDA, d[3]);
 }
 
+/*
+ * Whether the descriptor at RDA is the chip's, so a frame from the wire
+ * has somewhere to go: until then frames wait on the wire (in the far
+ * NIC's ring) [A].
+ */
+static bool rx_descriptor_ready(struct rhine_model *m)
+{
+	uint32_t d[4];
+	uint32_t at = get32(m, RHINE_RDA);
+
+	return !m->rx_stalled && at != 0 && (pci_cmd(m) & PCI_CMD_MASTER) && desc_read(m, at, d) &&
+	       (d[0] & RHINE_DES0_OWN);
+}
+
 /* rx-flood: broadcast ARP requests from a made-up sender, numbered. */
 static void flood(struct rhine_model *m)
 {
@@ -524,15 +538,15 @@ static void wire_run(struct rhine_model *m)
 	unsigned i;
 	size_t n;
 
-	/* the wire is asked only while the receiver runs: frames wait on it meanwhile [A] */
+	/* the wire is asked only while the receiver runs and has a descriptor: frames wait on it meanwhile [A] */
 	if (!running(m) || !(m->reg[RHINE_CR0] & RHINE_CR0_RXON))
 		return;
+	for (i = 0; m->wire.poll && i < WIRE_PER_TICK && rx_descriptor_ready(m) &&
+		    (n = m->wire.poll(m->wire.ctx, f, sizeof(f))) != 0; i++)
+		rhine_model_receive(m, f, n);
+	/* the flood after the wire's own frames: they still find a descriptor now and then */
 	if (m->faults & RHINE_FAULT_RX_FLOOD)
 		flood(m);
-	if (!m->wire.poll)
-		return;
-	for (i = 0; i < WIRE_PER_TICK && (n = m->wire.poll(m->wire.ctx, f, sizeof(f))) != 0; i++)
-		rhine_model_receive(m, f, n);
 }
 
 bool rhine_model_step(struct rhine_model *m)

@@ -94,10 +94,12 @@
  *                      descriptor, until RDA is written or an RX poll demand
  *
  * The wire: frames the chip transmits go to wire.send; frames the chip
- * receives come from wire.poll (asked at each register access while the
- * receiver runs, or in rhine_model_step() when lazy; a frame waits on the
- * wire meanwhile [A]) and from rhine_model_receive() (a frame that
- * arrives now, lost if the receiver is off).
+ * receives come from wire.poll, asked at each register access (or in
+ * rhine_model_step() when lazy) while the receiver runs and the
+ * descriptor at RDA is the chip's: until then a frame waits on the wire,
+ * in the far NIC's own ring [A]; and from rhine_model_receive(), a frame
+ * that arrives now and is lost when the receiver is off or no descriptor
+ * is owned (the rx-flood fault's frames arrive so, after the wire's).
  * Freestanding: no allocation, no stdio; only lib/ and
  * kernel/platform/hw.h (hw_bus_to_virt). Host glue:
  * tests/drivers/rhine/test_rhine.c; emulation: emu/emulate.c.
@@ -180,7 +182,7 @@ struct rhine_model {
 	uint16_t partner;		/* its abilities (RHINE_MODEL_PARTNER) */
 	bool phy_isolated;		/* BMCR isolate set at power-on (test knob) */
 	bool lazy;			/* the engine runs only in rhine_model_step() (tests of concurrency) */
-	unsigned flood_per_tick;	/* rx-flood: frames per register access (8) */
+	unsigned flood_per_tick;	/* rx-flood: frames per register access (2) */
 	uint32_t faults;		/* RHINE_FAULT_* */
 	struct rhine_model_wire wire;
 	struct rhine_model_dma dma;	/* NULL read/write: hw_bus_to_virt */
