@@ -236,13 +236,12 @@ void emu_nic_report(void)
 	if (!emu.nrhine)
 		return;
 	if (emu.wire_drv)
-		tap_diag("emulate: model: VIA Rhine %04x:%04x rev %02x (emu/models/rhine_model.c), %u from %02x:%02x.%x, I/O BAR0 0x%04x; the first one's cable is the QEMU machine's %s at %02x:%02x.%x (%04x:%04x, hidden from the run), the others have no link",
-			 RHINE_VENDOR, m->device, m->rev, emu.nrhine, f->bus, f->dev, f->fn, m->io_base,
-			 emu.wire_drv->kind, emu.wire_dev.bus, emu.wire_dev.dev, emu.wire_dev.fn,
-			 emu.wire_dev.vendor, emu.wire_dev.device);
+		tap_diag("emulate: model: VIA Rhine %04x:%04x rev %02x (emu/models/rhine_model.c) x%u from %02x:%02x.%x; cable: the QEMU %s at %02x:%02x.%x (hidden) to the first",
+			 RHINE_VENDOR, m->device, m->rev, emu.nrhine, f->bus, f->dev, f->fn, emu.wire_drv->kind,
+			 emu.wire_dev.bus, emu.wire_dev.dev, emu.wire_dev.fn);
 	else
-		tap_diag("emulate: model: VIA Rhine %04x:%04x rev %02x (emu/models/rhine_model.c), %u from %02x:%02x.%x, I/O BAR0 0x%04x; no cable: this build has no driver for a NIC of the QEMU machine, so no Rhine has a link",
-			 RHINE_VENDOR, m->device, m->rev, emu.nrhine, f->bus, f->dev, f->fn, m->io_base);
+		tap_diag("emulate: model: VIA Rhine %04x:%04x rev %02x (emu/models/rhine_model.c) x%u from %02x:%02x.%x; no cable (no driver for QEMU's NIC in this build)",
+			 RHINE_VENDOR, m->device, m->rev, emu.nrhine, f->bus, f->dev, f->fn);
 }
 
 /* Whether a fault of the Rhine model is a variant a healthy driver works through. */

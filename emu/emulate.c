@@ -418,7 +418,7 @@ void emulate_finish(void)
 
 	if (!emu.prof)
 		return;
-	tap_diag("emulate: accesses served by the profile: cpuid %lu, pci config %lu, mmio %lu, i/o ports %lu, msr %lu (%lu refused)",
+	tap_diag("emulate: accesses served by the profile: cpuid %lu, pci config %lu, mmio %lu, io %lu, msr %lu (%lu refused)",
 		 h->cpuid, h->pci_cfg, h->mmio, h->io, h->msr, h->msr_faults);
 	if (emu.geode_on)
 		finish_geode();
