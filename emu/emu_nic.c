@@ -16,7 +16,7 @@
  *     assigns top-down); the QEMU NIC that is its wire is hidden there.
  *   - The first Rhine's wire is the QEMU machine's own NIC, found in the
  *     real configuration space before the profile hides it, when the
- *     build has a driver for it (drivers/e1000 for QEMU's default e1000,
+ *     build has a driver for it (e1000_nic_driver for QEMU's default e1000,
  *     referenced weakly: this file links without it); the driver opens it
  *     in the real configuration space (emu_hw_pci_real) on first use, and
  *     the NIC is made to accept every station address (the Rhine's is not

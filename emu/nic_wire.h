@@ -3,7 +3,7 @@
  * emu/models/rhine_model.h) transmits and receives through a struct
  * rhine_model_wire (send a frame, poll for a frame); nic_wire fills one so
  * that its far end is a NIC of the real machine behind lib/net/netdev.h:
- * in the emulation build QEMU's own NIC (its e1000 through drivers/e1000),
+ * in the emulation build QEMU's own NIC (its e1000 through e1000_nic_driver),
  * in the host tests a test double. Frames the model transmits go to the
  * real NIC's send(); frames the real NIC receives come back to the model.
  *
