@@ -61,8 +61,18 @@ static size_t wire_poll(void *ctx, uint8_t *buf, size_t cap)
 	return (size_t)n;
 }
 
+/* The far end's link: the real NIC's, once it is open. */
+static bool wire_carrier(void *ctx)
+{
+	struct nic_wire *w = ctx;
+
+	if (!ready(w))
+		return false;
+	return !w->nd.link_up || w->nd.link_up(&w->nd);
+}
+
 struct rhine_model_wire nic_wire_model_side(struct nic_wire *w)
 {
-	struct rhine_model_wire mw = { wire_send, wire_poll, w };
+	struct rhine_model_wire mw = { wire_send, wire_poll, wire_carrier, w };
 	return mw;
 }

@@ -7,8 +7,10 @@
  * in the host tests a test double. Frames the model transmits go to the
  * real NIC's send(); frames the real NIC receives come back to the model.
  *
- * The real NIC is opened on first use (the model asks the wire only while
- * its receiver runs, or when it transmits), by the open callback the
+ * The cable's carrier is the real NIC's link (netdev link_up): the model
+ * has a link only while the real NIC has one. The real NIC is opened on
+ * first use (the model asks the wire only while its receiver runs, when
+ * it transmits or reads its PHY's link), by the open callback the
  * owner sets: the emulation build opens it in the real machine's PCI
  * space. A frame from the real NIC shorter than 60 bytes is padded with
  * zeros to 60, as every frame on an Ethernet cable is (IEEE 802.3 minimum

@@ -100,9 +100,16 @@ static uint8_t power_state(const struct rhine_model *m)
 	return m->pci_fn ? (uint8_t)(pci_model_peek32(m->pci_fn, PMCSR) & PCI_PM_STATE) : 0;
 }
 
-static bool link_now(const struct rhine_model *m)
+/* A partner on the cable whose far end has a carrier, and the PHY not isolated; a loss latches BMSR. */
+static bool link_now(struct rhine_model *m)
 {
-	return m->link && !(m->faults & RHINE_FAULT_LINK_DOWN) && !(m->phy[MII_BMCR] & MII_BMCR_ISOLATE);
+	bool up = m->link && !(m->faults & RHINE_FAULT_LINK_DOWN) && !(m->phy[MII_BMCR] & MII_BMCR_ISOLATE) &&
+		  (!m->wire.carrier || m->wire.carrier(m->wire.ctx));
+
+	if (m->link_was && !up)
+		m->bmsr_latched = true;
+	m->link_was = up;
+	return up;
 }
 
 static bool running(const struct rhine_model *m)

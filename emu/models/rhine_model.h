@@ -80,7 +80,8 @@
  *
  * Faults and variants, by name (emulate=PROFILE,fault=NAME):
  *   link-down          no link partner: BMSR link 0, MIISR link failed, frames
- *                      neither sent nor received
+ *                      neither sent nor received (so is a wire whose far end
+ *                      reports no carrier)
  *   reset-stuck        CR1 bit 7 never clears, not even with the forced reset
  *   reset-needs-force  (variant) the reset finishes only with the forced reset
  *   eeprom-stuck       EECSR bit 5 never clears
@@ -135,10 +136,12 @@
 /* Variants: a healthy driver opens the NIC and works. */
 #define RHINE_FAULT_VARIANTS	(RHINE_FAULT_RESET_NEEDS_FORCE | RHINE_FAULT_D3 | RHINE_FAULT_RX_STALL)
 
-/* Where frames go and come from (see above). poll returns 0 when none waits. */
+/* Where frames go and come from (see above). poll returns 0 when none waits; carrier
+ * (NULL: always) says whether the far end has a link: the model's link needs it too. */
 struct rhine_model_wire {
 	void (*send)(void *ctx, const uint8_t *frame, size_t len);
 	size_t (*poll)(void *ctx, uint8_t *buf, size_t cap);
+	bool (*carrier)(void *ctx);
 	void *ctx;
 };
 
@@ -194,6 +197,7 @@ struct rhine_model {
 	/* Internal state. */
 	bool resetting, forced, eeprom_loading, tx_active, rx_stalled, mdone_once, bmsr_latched;
 	bool tx_latched;		/* a fetched frame waits to be sent (lazy mode) */
+	bool link_was;			/* the link at the last look: a loss latches BMSR */
 	uint8_t tx_frame[RHINE_MODEL_FRAME_MAX + 64];
 	size_t tx_len;
 	uint32_t tx_at[RHINE_MODEL_TX_FRAGS], tx_next;

@@ -52,8 +52,9 @@
  *     before it has copied the frame out;
  *   - the wire to a real NIC (emu/nic_wire.c) over a test double: opened
  *     once when the Rhine first runs, frames both ways (short ones from
- *     the real NIC padded to 60 bytes), a refused frame counted, a NIC
- *     that does not open leaving the wire dead with its reason;
+ *     the real NIC padded to 60 bytes), a refused frame counted, the link
+ *     following the real NIC's, a NIC that does not open leaving the wire
+ *     dead with its reason;
  *   - no protocol slip on the model in any of this (IMR never set, no
  *     misaligned descriptor or buffer, no write during a reset, no access
  *     in D3, no DMA error).
@@ -245,7 +246,7 @@ static const struct pci_dev *machine(unsigned n, cfg_fn cfg)
 		m->io_base = (uint16_t)(0xE100 + 0x100 * i);
 		m->mmio_base = 0xA0004000u + 0x100 * i;
 		m->eeprom_par[5] = (uint8_t)(1 + i);
-		m->wire = (struct rhine_model_wire){ wire_send, wire_poll, &W[i] };
+		m->wire = (struct rhine_model_wire){ wire_send, wire_poll, NULL, &W[i] };
 		if (cfg)
 			cfg(m, i);
 		memcpy(own_mac[i], m->eeprom_par, 6);
@@ -911,6 +912,7 @@ static void test_tx_stuck(void)
 
 static struct {
 	int open_rc;			/* what open returns */
+	bool down;			/* its link is down */
 	unsigned opens;
 	int send_rc;
 	uint8_t sent[8][FRAME_MAX];
@@ -945,12 +947,19 @@ static int fake_poll(struct netdev *d, void *buf, size_t cap)
 	return (int)n;
 }
 
+static bool fake_link_up(struct netdev *d)
+{
+	(void)d;
+	return !fake.down;
+}
+
 static int fake_open(struct nic_wire *w)
 {
 	fake.opens++;
 	w->nd.kind = "fake";
 	w->nd.send = fake_send;
 	w->nd.poll = fake_poll;
+	w->nd.link_up = fake_link_up;
 	if (fake.open_rc)
 		fmt_snprintf(w->nd.why, sizeof(w->nd.why), "the fake NIC refuses to open");
 	return fake.open_rc;
@@ -985,7 +994,7 @@ static void test_wire(void)
 	fake.q_len[fake.qt++ % 8] = sizeof(arp);
 	n = d.poll(&d, buf, sizeof(buf));
 	okf(rc == 0 && opens_before_start == 0 && fake.opens == 1 && fake_wire.state == NIC_WIRE_OPEN,
-	    "wire: the real NIC is opened once, when the Rhine first runs, not when its address is read (%u then %u opens)",
+	    "wire: the real NIC is opened once, when the driver first uses the Rhine, not when its address is read (%u then %u opens)",
 	    opens_before_start, fake.opens);
 	okf(fake.nsent == 1 && fake.sent_len[0] == 60 && memcmp(fake.sent[0], f, 42) == 0 && fake_wire.to_real == 1,
 	    "wire: a 42-byte frame the driver sends reaches the real NIC as the model sent it, 60 bytes (%u frames, %u bytes)",
@@ -998,6 +1007,16 @@ static void test_wire(void)
 	okf(rc == 0 && fake_wire.to_real_errors == 1 && d.stats.tx_errors == 0,
 	    "wire: a frame the real NIC refuses is counted on the wire and lost, as on a cable (rc %d, refused %lu)", rc,
 	    fake_wire.to_real_errors);
+	{
+		bool up1 = d.link_up(&d), down, up2;
+		fake.down = true;
+		down = d.link_up(&d);
+		fake.down = false;
+		up2 = d.link_up(&d);
+		okf(up1 && !down && up2,
+		    "wire: the Rhine's link follows the real NIC's carrier (up %d, real NIC down: %d, back: %d)", up1,
+		    down, up2);
+	}
 
 	memset(&fake, 0, sizeof(fake));
 	fake.open_rc = NETDEV_ETIMEOUT;
