@@ -524,7 +524,9 @@ static int rhine_send(struct netdev *d, const void *frame, size_t len)
 
 	if (!r || !r->up)
 		return fail(d, NETDEV_EINVAL, "send on a Rhine that is not open");
-	if (!frame || len < 14 || len > NETDEV_MAX_FRAME)
+	if (!frame)
+		return fail(d, NETDEV_EINVAL, "send without a frame refused");
+	if (len < 14 || len > NETDEV_MAX_FRAME)
 		return fail(d, NETDEV_EINVAL, "frame of %u bytes refused (14..%u)", (unsigned)len,
 			    NETDEV_MAX_FRAME);
 	tx_reclaim(r, d);
