@@ -12,6 +12,7 @@
 #include "drivers/geode_sb/geode_sb.h"
 #include "drivers/geode_sb/geode_sb_reg.h"
 #include "drivers/padlock/padlock.h"
+#include "drivers/rhine/rhine_reg.h"
 #include "lib/util/fmt.h"
 #include "lib/platform/pci_enum.h"
 #include "lib/host/pci_listing.h"
@@ -140,40 +141,47 @@ static bool load_pci(const struct emu_profile *p)
 }
 
 /*
- * Station addresses behind the listing's network controllers, in order:
- * with QEMU's -nic mac=ADDR (qemu_mac, 6 bytes, or NULL), ADDR and the
- * addresses after it (its last three bytes counted up, as a board's
- * consecutive NICs), so that every emulated box booted with its own mac=
- * is its own box; without, the profile's made-up ones.
+ * Station addresses behind the listing's network controllers (or the
+ * overlaid Rhine), in order: with QEMU's -nic mac=ADDR (qemu_mac, 6 bytes,
+ * or NULL), ADDR and the addresses after it (its last three bytes counted
+ * up, as a board's consecutive NICs), so that every emulated box booted
+ * with its own mac= is its own box; without, the profile's made-up ones.
+ * *n: how many.
  */
-static bool install_macs(const struct emu_profile *p, const uint8_t *qemu_mac)
+static const uint8_t (*station_macs(const struct emu_profile *p, const uint8_t *qemu_mac, unsigned *n))[6]
 {
-	static uint8_t from_qemu[4][6];
-	unsigned i, k = 0, nmacs;
+	static uint8_t from_qemu[EMU_RHINES][6];
+	unsigned i, nmacs;
 	const uint8_t (*macs)[6] = emu_profile_macs(p->name, &nmacs);
+	uint32_t low;
 
-	if (qemu_mac && nmacs) {
-		uint32_t low = (uint32_t)qemu_mac[3] << 16 | (uint32_t)qemu_mac[4] << 8 | qemu_mac[5];
-		if (nmacs > 4)
-			nmacs = 4;
-		for (i = 0; i < nmacs; i++, low++) {
-			memcpy(from_qemu[i], qemu_mac, 3);
-			from_qemu[i][3] = (uint8_t)(low >> 16);
-			from_qemu[i][4] = (uint8_t)(low >> 8);
-			from_qemu[i][5] = (uint8_t)low;
-		}
-		macs = (const uint8_t (*)[6])from_qemu;
-		emu.macs_from_qemu = true;
+	*n = nmacs;
+	if (!qemu_mac || !nmacs)
+		return macs;
+	low = (uint32_t)qemu_mac[3] << 16 | (uint32_t)qemu_mac[4] << 8 | qemu_mac[5];
+	if (nmacs > EMU_RHINES)
+		nmacs = EMU_RHINES;
+	for (i = 0; i < nmacs; i++, low++) {
+		memcpy(from_qemu[i], qemu_mac, 3);
+		from_qemu[i][3] = (uint8_t)(low >> 16);
+		from_qemu[i][4] = (uint8_t)(low >> 8);
+		from_qemu[i][5] = (uint8_t)low;
 	}
-	for (i = 0; i < (unsigned)emu.pci.nfn && k < nmacs; i++) {
-		struct pci_model_fn *f = &emu.pci.fns[i];
-		if (pci_model_peek32(f, PCI_CLASS) >> 24 != 0x02)
-			continue;
-		if (emu_hw_add_io_bytes(f, 0, macs[k], 6) != 0)
-			return set_error("no room in the hardware layer for the NIC station addresses");
-		k++;
+	emu.macs_from_qemu = true;
+	*n = nmacs;
+	return (const uint8_t (*)[6])from_qemu;
+}
+
+/* Whether the listing has a VIA Rhine (a model then stands behind each). */
+static bool listing_has_rhine(void)
+{
+	int i;
+	for (i = 0; i < emu.pci.nfn; i++) {
+		uint32_t id = pci_model_peek32(&emu.pci.fns[i], PCI_ID);
+		if ((id & 0xFFFF) == RHINE_VENDOR && pci_model_peek32(&emu.pci.fns[i], PCI_CLASS) >> 24 == 0x02)
+			return true;
 	}
-	return true;
+	return false;
 }
 
 /* The Geode LX security block model behind the listed 1022:2082. */
@@ -268,27 +276,44 @@ static void fault_list(const struct emu_profile *p, char *buf, size_t n)
 			if (padlock_faults_offered() & (1u << i))
 				k += fmt_snprintf(buf + k, n - k, "%s%s", k ? " " : "",
 						  padlock_model_fault_name(i));
+	if (emu.nrhine)
+		for (i = 0; i < RHINE_NFAULTS; i++)
+			k += fmt_snprintf(buf + k, n - k, "%s%s", k ? " " : "", rhine_model_fault_name(i));
 	if (!k)
 		fmt_snprintf(buf, n, "none");
 }
 
 static void setup(const struct emu_profile *p, const char *fault)
 {
-	char list[200];
-	bool fault_ok = true;
+	char list[400];
+	bool fault_ok = true, rhines;
+	uint32_t nic_fault = 0;
+	const char *why = NULL;
+	uint8_t qemu_mac[6];
+	const uint8_t (*macs)[6];
+	unsigned nmacs;
 
 	if (!load_cpuid(p))
 		return;
 	emu_hw_set_cpuid(cpuid_dump_query, &emu.dump);
+	/* read before the profile hides the QEMU machine's devices */
+	macs = station_macs(p, real_nic_mac(qemu_mac) ? qemu_mac : NULL, &nmacs);
+	if (p->pci && !load_pci(p))
+		return;
+	rhines = p->pci ? listing_has_rhine() : p->rhine_dev != 0;
+	if (rhines && fault[0])
+		nic_fault = rhine_model_fault(fault);
+	emu.nic_fault = nic_fault;
 	if (p->pci) {
-		uint8_t qemu_mac[6];
-		bool have_mac = real_nic_mac(qemu_mac);
-		if (!load_pci(p))
-			return;
 		emu_hw_set_pci(&emu.pci);
-		if (!install_macs(p, have_mac ? qemu_mac : NULL))
-			return;
+		why = emu_nic_install_listed(macs, nmacs, nic_fault);
+	} else if (rhines) {
+		why = emu_nic_install_overlay(p, macs, nmacs, nic_fault);
 	}
+	if (why)
+		set_error("%s", why);	/* the crypto models are still set up */
+	if (nic_fault)
+		fault = "";	/* the NIC's fault: the crypto models run without one */
 	if (p->geode)
 		fault_ok = install_geode(fault);
 	else if (p->padlock != EMU_NO_PADLOCK)
@@ -341,6 +366,7 @@ void emulate_init(const char *profile, const char *fault)
 	emu.fault = fault;
 	if (!profile[0])
 		return;
+	emu_nic_find_wire();
 	p = emu_profile_find(profile);
 	if (!p) {
 		fmt_snprintf(emu.error, sizeof(emu.error), "no profile %s (profiles: %s)", profile,
@@ -377,18 +403,27 @@ bool emulate_on_qemu(void)
 
 static void report_pci(const struct emu_profile *p)
 {
-	if (!p->pci) {
+	if (!p->pci && emu.overlay_on && emu.wire_drv) {
+		tap_diag("emulate: pci: the QEMU machine's own devices (there is no listing of a %s board), plus its VIA Rhine at 00:%02x.0; the QEMU NIC at %02x:%02x.%x is hidden (it is the Rhine's cable)",
+			 p->name, p->rhine_dev, emu.wire_dev.bus, emu.wire_dev.dev, emu.wire_dev.fn);
+		return;
+	}
+	if (p->pci)
+		tap_diag("emulate: pci: configuration space from the listing %s (%d functions)%s; the QEMU machine's own devices are hidden",
+			 p->pci, emu.pci_listed,
+			 emu.host_bridge_added ? ", plus the Geode LX host bridge 1022:2080 at 00:01.0, which the listing omits" : "");
+	else if (emu.overlay_on)
+		tap_diag("emulate: pci: the QEMU machine's own devices (there is no listing of a %s board), plus its VIA Rhine at 00:%02x.0",
+			 p->name, p->rhine_dev);
+	else {
 		tap_diag("emulate: pci: the QEMU machine's own devices (there is no listing of a %s board)",
 			 p->name);
 		return;
 	}
-	tap_diag("emulate: pci: configuration space from the listing %s (%d functions)%s; the QEMU machine's own devices are hidden",
-		 p->pci, emu.pci_listed,
-		 emu.host_bridge_added ? ", plus the Geode LX host bridge 1022:2080 at 00:01.0, which the listing omits" : "");
 	if (emu.macs_from_qemu)
-		tap_diag("emulate: nic: the listing's NICs take QEMU's -nic mac= and the addresses after it");
+		tap_diag("emulate: nic: the emulated NICs take QEMU's -nic mac= and the addresses after it");
 	else
-		tap_diag("emulate: nic: the listing's NICs take the profile's made-up addresses (QEMU -nic model=e1000,mac=ADDR gives the box its own)");
+		tap_diag("emulate: nic: the emulated NICs take the profile's made-up addresses (QEMU -nic model=e1000,mac=ADDR gives the box its own)");
 }
 
 static void report_models(void)
@@ -403,7 +438,14 @@ static void report_models(void)
 		tap_diag("emulate: model: %s PadLock (emu/models/padlock_model.c): CPUID leaf 0xC0000001 enable bits, the MSRs of this CPU among 0x1107 0x110B 0x1257, xstore/xcrypt/xsha/montmul from the #UD trap; key-reload sites patched to int3: %u",
 			 padlock_model_cpu_desc((enum padlock_model_cpu)emu.prof->padlock),
 			 emu.reload_sites);
-	if (emu.fault[0] && emu.geode_on &&
+	emu_nic_report();
+	if (emu.fault[0] && emu.nic_fault && emu_nic_fault_is_variant(emu.nic_fault))
+		tap_diag("warning: emulate: fault %s injected into the Rhine model: a variant the driver works through, the run should PASS",
+			 emu.fault);
+	else if (emu.fault[0] && emu.nic_fault)
+		tap_diag("warning: emulate: fault %s injected into the Rhine model: what became of the network report says so; the network never changes the verdict",
+			 emu.fault);
+	else if (emu.fault[0] && emu.geode_on &&
 	    (emu.geode.faults & (GEODE_SB_FAULT_POOR_NOISE | GEODE_SB_FAULT_NO_VSA)))
 		tap_diag("warning: emulate: fault %s injected into the model: a variant the run should PASS (%s)",
 			 emu.fault, emu.geode.faults & GEODE_SB_FAULT_NO_VSA ?
@@ -501,10 +543,11 @@ void emulate_finish(void)
 
 	if (!emu.prof)
 		return;
-	tap_diag("emulate: accesses served by the profile: cpuid %lu, pci config %lu, mmio %lu, msr %lu (%lu refused)",
-		 h->cpuid, h->pci_cfg, h->mmio, h->msr, h->msr_faults);
+	tap_diag("emulate: accesses served by the profile: cpuid %lu, pci config %lu, mmio %lu, io %lu, msr %lu (%lu refused)",
+		 h->cpuid, h->pci_cfg, h->mmio, h->io, h->msr, h->msr_faults);
 	if (emu.geode_on)
 		finish_geode();
+	emu_nic_finish();
 	if (emu.padlock_on && emu.padlock.st.xcrypt + emu.padlock.st.xstore + emu.padlock.st.xsha +
 			      emu.padlock.st.montmul + emu.padlock.st.faults > 0)
 		finish_padlock();

@@ -23,7 +23,8 @@ EMU_KERNEL  := $(BUILD)/cryptoqual-emu.elf
 EMU_DATA    := $(SHARED)/data
 EMU_DATA_FILES := $(sort $(wildcard $(EMU_DATA)/cpuid/*.txt $(EMU_DATA)/pci/*.txt))
 EMU_SRC     := $(filter-out kernel/platform/hw_x86.c kernel/platform/emulate_none.c,$(KERNEL_SRC)) \
-	$(sort $(wildcard emu/*.c)) emu/models/geode_sb_model.c emu/models/padlock_model.c
+	$(sort $(wildcard emu/*.c)) emu/models/geode_sb_model.c emu/models/padlock_model.c \
+	emu/models/rhine_model.c
 EMU_OBJS    := $(patsubst %,$(EMU_DIR)/obj/%.o,$(EMU_SRC)) $(EMU_DIR)/obj/hw_real.o \
 	$(EMU_DIR)/emu_data.o
 EMU_CFLAGS  := $(KCFLAGS) -DPADLOCK_EMU_SITES

@@ -8,9 +8,11 @@
 #include <stddef.h>
 
 #include "drivers/e1000/e1000.h"
+#include "drivers/rhine/rhine.h"
 
 static const struct nic_driver *const nic_table[] = {
 	&e1000_nic_driver,
+	&rhine_nic_driver,
 };
 
 const struct nic_driver *nic_driver_for(uint16_t vendor, uint16_t device)

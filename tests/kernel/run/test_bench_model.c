@@ -111,6 +111,12 @@ void report_tick(void)
 {
 }
 
+/* The network report (kernel/run/net_report.c): no network on the host. */
+void net_report_hold(bool hold)
+{
+	(void)hold;
+}
+
 void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng,
 		  bool emulated)
 {
