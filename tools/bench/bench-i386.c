@@ -6,6 +6,7 @@
  * (mk/bench-i386.mk, tools/bench/bench-i386.sh prints the table).
  *
  *   bench-i386 soft|aesni [--time]
+ *   bench-i386 models
  *
  * soft:  lib/crypto/aes against OpenSSL on whatever path OPENSSL_ia32cap selects
  *        (the script sets the Geode LX's and the VIA C3's CPUID);
@@ -99,42 +100,47 @@ static const EVP_CIPHER *evp_cipher(enum mode m, unsigned bits)
 	return tab[m <= ECB_DEC ? 0 : m <= CBC_DEC ? 1 : 2][(bits - 128) / 64]();
 }
 
-static void ours_run(struct cell *c)
+static void ours_run_len(struct cell *c, size_t len)
 {
 	switch (c->mode) {
 	case ECB_ENC:
 		if (c->aesni)
-			bi_aesni_ecb_encrypt(&c->enc, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_ecb_encrypt(&c->enc, buf_in, buf_out, len);
 		else
-			bi_aes_ecb_encrypt(&c->soft, buf_in, buf_out, BUF_BYTES);
+			bi_aes_ecb_encrypt(&c->soft, buf_in, buf_out, len);
 		break;
 	case ECB_DEC:
 		if (c->aesni)
-			bi_aesni_ecb_decrypt(&c->dec, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_ecb_decrypt(&c->dec, buf_in, buf_out, len);
 		else
-			bi_aes_ecb_decrypt(&c->soft, buf_in, buf_out, BUF_BYTES);
+			bi_aes_ecb_decrypt(&c->soft, buf_in, buf_out, len);
 		break;
 	case CBC_ENC:
 		if (c->aesni)
-			bi_aesni_cbc_encrypt(&c->enc, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_cbc_encrypt(&c->enc, c->iv, buf_in, buf_out, len);
 		else
-			bi_aes_cbc_encrypt(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aes_cbc_encrypt(&c->soft, c->iv, buf_in, buf_out, len);
 		break;
 	case CBC_DEC:
 		if (c->aesni)
-			bi_aesni_cbc_decrypt(&c->dec, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_cbc_decrypt(&c->dec, c->iv, buf_in, buf_out, len);
 		else
-			bi_aes_cbc_decrypt(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aes_cbc_decrypt(&c->soft, c->iv, buf_in, buf_out, len);
 		break;
 	case CTR:
 		if (c->aesni)
-			bi_aesni_ctr(&c->enc, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aesni_ctr(&c->enc, c->iv, buf_in, buf_out, len);
 		else
-			bi_aes_ctr(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aes_ctr(&c->soft, c->iv, buf_in, buf_out, len);
 		break;
 	default:
 		break;
 	}
+}
+
+static void ours_run(struct cell *c)
+{
+	ours_run_len(c, BUF_BYTES);
 }
 
 static void evp_run(struct cell *c)
@@ -289,6 +295,48 @@ static void call16_cells(int aesni)
 	}
 }
 
+/*
+ * The cycle models' input (make bench-models, tools/bench/bench-models.py):
+ * for each modelled cell, ours and OpenSSL's call on MODEL_SMALL and on
+ * MODEL_LARGE blocks, each alone between two markers (segments
+ * MODEL_FIRST + 10 k, 0..3; k in the order of model_cells[]; the marker
+ * after the last is 1, MODEL_FIRST + 10 k), which the insn-count plugin
+ * traces (trace_from=MODEL_FIRST). The difference of the two calls is the cost of
+ * MODEL_LARGE - MODEL_SMALL blocks in a call's steady state. Output, one
+ * line per cell: "model ID ENGINE MODE BITS SMALL LARGE".
+ */
+#define MODEL_FIRST	200
+#define MODEL_SMALL	32	/* 512 bytes: aes-586 takes its table path from 512 bytes on */
+#define MODEL_LARGE	64
+static void model_cells(void)
+{
+	static const enum mode modes[] = { CBC_ENC, CBC_DEC, ECB_ENC };
+	struct cell c;
+	unsigned k, id;
+	int n;
+
+	for (k = 0; k < sizeof(modes) / sizeof(modes[0]); k++) {
+		id = MODEL_FIRST + 10 * k;
+		if (cell_init(&c, modes[k], 128, 0, id))
+			exit(1);
+		printf("model %u soft %s 128 %d %d\n", id, mode_name[modes[k]], MODEL_SMALL, MODEL_LARGE);
+		fflush(stdout);
+		mark(id, 0);
+		ours_run_len(&c, 16 * MODEL_SMALL);
+		mark(id, 1);
+		ours_run_len(&c, 16 * MODEL_LARGE);
+		mark(id, 2);
+		if (!EVP_CipherUpdate(c.evp, buf_out, &n, buf_in, 16 * MODEL_SMALL))
+			exit(1);
+		mark(id, 3);
+		if (!EVP_CipherUpdate(c.evp, buf_out, &n, buf_in, 16 * MODEL_LARGE))
+			exit(1);
+		mark(1, id);
+		EVP_CIPHER_CTX_free(c.evp);
+		bi_aes_wipe(&c.soft);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const unsigned bits[3] = { 128, 192, 256 };
@@ -298,9 +346,19 @@ int main(int argc, char **argv)
 	unsigned id = 0;
 	enum mode m;
 
+	if (argc == 2 && strcmp(argv[1], "models") == 0) {
+		if (openssl_cap(cap))
+			return 2;
+		printf("openssl %s ia32cap 0x%08x:0x%08x path %s\n", OpenSSL_version(0), cap[0],
+		       cap[1], openssl_path(cap));
+		for (i = 0; i < BUF_BYTES; i++)
+			buf_in[i] = (uint8_t)(i * 13 + 5);
+		model_cells();
+		return 0;
+	}
 	if (argc < 2 || (strcmp(argv[1], "soft") && strcmp(argv[1], "aesni")) ||
 	    (argc > 2 && strcmp(argv[2], "--time")) || argc > 3) {
-		fprintf(stderr, "usage: bench-i386 soft|aesni [--time]\n");
+		fprintf(stderr, "usage: bench-i386 soft|aesni [--time] | models\n");
 		return 2;
 	}
 	aesni = strcmp(argv[1], "aesni") == 0;
