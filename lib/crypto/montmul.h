@@ -20,6 +20,20 @@
 uint32_t montmul_n0(uint32_t m0);
 
 /*
+ * On 32-bit x86 without position-independent code (the kernel, the i386
+ * tests and benchmark) montmul_raw() runs assembly for n up to
+ * MONTMUL_I386_MAX_WORDS (1024-bit operands) and the portable C code
+ * beyond; other builds run the C code.
+ */
+#if defined(__i386__) && !defined(__PIC__)
+#define MONTMUL_I386_ASM	1
+#define MONTMUL_I386_ABI	__attribute__((regparm(0), cdecl))
+#else
+#define MONTMUL_I386_ASM	0
+#endif
+#define MONTMUL_I386_MAX_WORDS	32
+
+/*
  * t = a * b * R^-1 mod m, not fully reduced: t (n + 2 words; t[n + 1] is
  * 0 on return and t[n] holds the carry) is below 2m when a, b < m, and is
  * congruent to a * b * R^-1. This is what the PadLock unit returns.
@@ -27,6 +41,11 @@ uint32_t montmul_n0(uint32_t m0);
  */
 void montmul_raw(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
 		 uint32_t n0, unsigned n);
+
+/* montmul_raw() in portable C (word-serial CIOS), whatever the build: the
+ * reference the assembly is tested against. Same contract. */
+void montmul_raw_portable(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+			  uint32_t n0, unsigned n);
 
 /*
  * The final conditional subtraction: r (n words) = t - m when t (n + 1

@@ -80,3 +80,14 @@ BI_ABI void bi_aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
 {
 	aesni_ctr(enc, counter, in, out, len);
 }
+
+BI_ABI void bi_montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+		       unsigned n, uint32_t *tmp)
+{
+	montmul(r, a, b, m, n, tmp);
+}
+
+BI_ABI const struct montmul_kat *bi_montmul_kat(void)
+{
+	return &montmul_kat_1024;
+}

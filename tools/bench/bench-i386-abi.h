@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "lib/crypto/aes.h"
+#include "lib/crypto/montmul.h"
 #include "drivers/aesni/aesni.h"
 
 #define BI_ABI	__attribute__((regparm(0), cdecl))
@@ -40,5 +41,10 @@ BI_ABI void bi_aesni_cbc_decrypt(const struct aesni_key *dec, uint8_t iv[16],
 				 const uint8_t *in, uint8_t *out, size_t len);
 BI_ABI void bi_aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
 			 const uint8_t *in, uint8_t *out, size_t len);
+
+/* lib/crypto/montmul's montmul() and its 1024-bit known answer's operands. */
+BI_ABI void bi_montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+		       unsigned n, uint32_t *tmp);
+BI_ABI const struct montmul_kat *bi_montmul_kat(void);
 
 #endif

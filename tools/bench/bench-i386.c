@@ -7,6 +7,7 @@
  *
  *   bench-i386 soft|aesni [--time]
  *   bench-i386 models
+ *   bench-i386 montmul
  *
  * soft:  lib/crypto/aes against OpenSSL on whatever path OPENSSL_ia32cap selects
  *        (the script sets the Geode LX's and the VIA C3's CPUID);
@@ -65,6 +66,17 @@ const EVP_CIPHER *EVP_aes_128_ecb(void), *EVP_aes_192_ecb(void), *EVP_aes_256_ec
 const EVP_CIPHER *EVP_aes_128_cbc(void), *EVP_aes_192_cbc(void), *EVP_aes_256_cbc(void);
 const EVP_CIPHER *EVP_aes_128_ctr(void), *EVP_aes_192_ctr(void), *EVP_aes_256_ctr(void);
 const char *OpenSSL_version(int t);
+typedef struct bignum_st BIGNUM;
+typedef struct bignum_ctx BN_CTX;
+typedef struct bn_mont_ctx_st BN_MONT_CTX;
+BN_CTX *BN_CTX_new(void);
+BIGNUM *BN_new(void);
+BN_MONT_CTX *BN_MONT_CTX_new(void);
+int BN_MONT_CTX_set(BN_MONT_CTX *mont, const BIGNUM *mod, BN_CTX *ctx);
+BIGNUM *BN_lebin2bn(const unsigned char *s, int len, BIGNUM *ret);
+int BN_bn2lebinpad(const BIGNUM *a, unsigned char *to, int tolen);
+int BN_mod_mul_montgomery(BIGNUM *r, const BIGNUM *a, const BIGNUM *b, BN_MONT_CTX *mont,
+			  BN_CTX *ctx);
 
 enum mode { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, NMODES };
 static const char *const mode_name[NMODES] = {
@@ -221,8 +233,10 @@ static void time_cell(struct cell *c, unsigned id)
 
 /*
  * OpenSSL's capability vector as it will read it (OPENSSL_ia32cap(3)):
- * the variable when it gives a value (this program does not accept the
- * "~" form), else CPUID leaf 1, EDX in word 0 and ECX in word 1.
+ * the variable when it gives a value (its first 64-bit vector: CPUID leaf
+ * 1 EDX in bits 0-31, ECX in 32-63; the vector after ':' is leaf 7's and
+ * not read here; this program does not accept the "~" form), else CPUID
+ * leaf 1, EDX in word 0 and ECX in word 1.
  * libcrypto 3 does not export the vector itself. Returns 0, or -1 for a
  * form it does not parse.
  */
@@ -337,6 +351,57 @@ static void model_cells(void)
 	}
 }
 
+/*
+ * The 1024-bit Montgomery multiplication of lib/vectors/montmul_kat.c:
+ * REPS_MM of ours (lib/crypto/montmul's montmul(): the product, the
+ * reduction and the final subtraction) between marks (150, 0) and (150, 1),
+ * REPS_MM of OpenSSL's BN_mod_mul_montgomery() on the same operands
+ * (bn_mul_mont, on the path OPENSSL_ia32cap selects: integer, or SSE2
+ * with bit 26) between (150, 1) and (150, 2), after checking that both
+ * give the known answer. "mont 150 PATH REPS OURS": OURS names our code,
+ * PATH is OpenSSL's
+ * (bn_mul_mont's SSE2 test, OPENSSL_ia32cap(3) bit 26). The insn-count
+ * plugin's calls= output finds bn_mul_mont itself (not exported): the
+ * leaf function that ran the most instructions in segment (150, 1).
+ */
+#define REPS_MM		20
+static int montmul_cell(const unsigned int *cap)
+{
+	const struct montmul_kat *k = bi_montmul_kat();
+	uint32_t r[MONTMUL_KAT_WORDS], tmp[MONTMUL_KAT_WORDS + 2];
+	uint8_t le[4 * MONTMUL_KAT_WORDS];
+	BN_CTX *ctx = BN_CTX_new();
+	BN_MONT_CTX *mont = BN_MONT_CTX_new();
+	BIGNUM *a, *b, *m, *res = BN_new();
+	int i;
+
+	a = BN_lebin2bn((const unsigned char *)k->a, sizeof(k->a), NULL);
+	b = BN_lebin2bn((const unsigned char *)k->b, sizeof(k->b), NULL);
+	m = BN_lebin2bn((const unsigned char *)k->m, sizeof(k->m), NULL);
+	if (!ctx || !mont || !a || !b || !m || !res || !BN_MONT_CTX_set(mont, m, ctx) ||
+	    !BN_mod_mul_montgomery(res, a, b, mont, ctx) ||
+	    BN_bn2lebinpad(res, le, sizeof(le)) != (int)sizeof(le)) {
+		fprintf(stderr, "bench-i386: OpenSSL's Montgomery multiplication failed\n");
+		return -1;
+	}
+	bi_montmul(r, k->a, k->b, k->m, MONTMUL_KAT_WORDS, tmp);
+	if (memcmp(le, k->expect, sizeof(le)) != 0 || memcmp(r, k->expect, sizeof(r)) != 0) {
+		fprintf(stderr, "bench-i386: MISMATCH montmul against the known answer (%s)\n",
+			memcmp(r, k->expect, sizeof(r)) ? "lib/crypto/montmul" : "OpenSSL");
+		return -1;
+	}
+	printf("mont 150 %s %d lib/crypto/montmul\n", cap[0] & 1u << 26 ? "sse2" : "integer", REPS_MM);
+	fflush(stdout);
+	mark(150, 0);
+	for (i = 0; i < REPS_MM; i++)
+		bi_montmul(r, k->a, k->b, k->m, MONTMUL_KAT_WORDS, tmp);
+	mark(150, 1);
+	for (i = 0; i < REPS_MM; i++)
+		BN_mod_mul_montgomery(res, a, b, mont, ctx);
+	mark(150, 2);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const unsigned bits[3] = { 128, 192, 256 };
@@ -346,6 +411,15 @@ int main(int argc, char **argv)
 	unsigned id = 0;
 	enum mode m;
 
+	if (argc == 2 && strcmp(argv[1], "montmul") == 0) {
+		if (openssl_cap(cap))
+			return 2;
+		printf("openssl %s ia32cap 0x%08x:0x%08x path bn_mul_mont\n", OpenSSL_version(0),
+		       cap[0], cap[1]);
+		mark(0, 0);
+		mark(0, 1);
+		return montmul_cell(cap) ? 1 : 0;
+	}
 	if (argc == 2 && strcmp(argv[1], "models") == 0) {
 		if (openssl_cap(cap))
 			return 2;
@@ -358,7 +432,7 @@ int main(int argc, char **argv)
 	}
 	if (argc < 2 || (strcmp(argv[1], "soft") && strcmp(argv[1], "aesni")) ||
 	    (argc > 2 && strcmp(argv[2], "--time")) || argc > 3) {
-		fprintf(stderr, "usage: bench-i386 soft|aesni [--time] | models\n");
+		fprintf(stderr, "usage: bench-i386 soft|aesni [--time] | models | montmul\n");
 		return 2;
 	}
 	aesni = strcmp(argv[1], "aesni") == 0;
