@@ -282,9 +282,23 @@ bool montmul_final_sub(uint32_t *r, const uint32_t *t, const uint32_t *m, unsign
 	return true;
 }
 
+static montmul_raw_fn *mm_raw = montmul_raw;
+static const char *mm_path = "integer";
+
+void montmul_use(montmul_raw_fn *raw, const char *path)
+{
+	mm_raw = raw ? raw : montmul_raw;
+	mm_path = raw ? path : "integer";
+}
+
+const char *montmul_path(void)
+{
+	return mm_path;
+}
+
 void montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,
 	     unsigned n, uint32_t *tmp)
 {
-	montmul_raw(tmp, a, b, m, montmul_n0(m[0]), n);
+	mm_raw(tmp, a, b, m, montmul_n0(m[0]), n);
 	montmul_final_sub(r, tmp, m, n);
 }

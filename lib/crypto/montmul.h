@@ -55,9 +55,22 @@ bool montmul_final_sub(uint32_t *r, const uint32_t *t, const uint32_t *m, unsign
 
 /*
  * r (n words) = a * b * R^-1 mod m, fully reduced; tmp holds n + 2 words.
+ * Runs montmul_raw(), or the faster code montmul_use() installed.
  */
 void montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,
 	     unsigned n, uint32_t *tmp);
+
+/*
+ * The code montmul() runs for the unreduced product: raw (same contract as
+ * montmul_raw()), named path ("integer" for montmul_raw() itself, "sse2"
+ * for drivers/simd's). A driver that found a faster path on this CPU
+ * installs it once, before the known-answer tests; raw NULL restores
+ * montmul_raw(). montmul_path() names the code in use.
+ */
+typedef void montmul_raw_fn(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+			    uint32_t n0, unsigned n);
+void montmul_use(montmul_raw_fn *raw, const char *path);
+const char *montmul_path(void);
 
 /* ---- Known-answer vector (lib/vectors/montmul_kat.c) ---- */
 
