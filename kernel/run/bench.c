@@ -118,6 +118,7 @@ static bool cipher_section(void *ctx)
 	for (i = 0; i < s->n; i++)
 		if (!bench_measure_aes_row(s->p, &s->rows[i], bb))
 			ok = blame_first(ok, &s->rows[i]);
+	bench_note_speeds(s->p, s->rows, s->n);
 	print_tables(variants_title(s, title, sizeof(title)), s);
 	for (i = 0; i < s->n; i++)
 		if (s->rows[i].bv == BV_DUAL && s->rows[i].aes->dual_what)
@@ -136,6 +137,7 @@ static bool hash_section(void *ctx)
 	for (i = 0; i < s->n; i++)
 		if (!bench_measure_hash_row(s->p, &s->rows[i]))
 			ok = blame_first(ok, &s->rows[i]);
+	bench_note_speeds(s->p, s->rows, s->n);
 	print_tables("hashes (one-shot digest of the whole buffer)", s);
 	if (!bench_print_cost(s->rows, s->n, s->p->verbose))
 		ok = false;

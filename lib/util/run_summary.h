@@ -39,6 +39,7 @@ struct rsum_engine {
 	struct rsum_cell c[RSUM_COLS];
 	uint64_t speed, sw_speed;   /* bytes per second at 8 KiB; 0 = not measured */
 	bool rng_speed;             /* speed is an RNG source's (no software reference) */
+	bool ref;                   /* the software baseline (rsum_reference) */
 	bool emulated;              /* speed measured on a device model, not hardware */
 };
 
@@ -53,6 +54,7 @@ struct rsum {
 	unsigned nstage;
 	char stage[RSUM_STAGES][16];
 	int64_t stage_tenths[RSUM_STAGES];         /* -1: unknown */
+	bool have_ref;                             /* rsum_reference() named one */
 };
 
 void rsum_init(struct rsum *s);
@@ -76,6 +78,12 @@ void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char
  */
 void rsum_speed(struct rsum *s, const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s,
 		bool rng, bool emulated);
+
+/*
+ * The engine whose 8 KiB figure the others' software figure is: its vs_sw
+ * reads "ref". Without one, the engine named "software" is.
+ */
+void rsum_reference(struct rsum *s, const char *engine);
 
 /*
  * The box this report is from: its key (@identity box=) and what names its

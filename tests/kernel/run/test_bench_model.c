@@ -122,6 +122,11 @@ void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_pe
 	(void)engine; (void)bytes_per_s; (void)sw_bytes_per_s; (void)rng; (void)emulated;
 }
 
+void report_reference(const char *engine)
+{
+	(void)engine;
+}
+
 void report_subject(const char *engine, enum rsum_col col)
 {
 	(void)engine; (void)col;
