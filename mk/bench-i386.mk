@@ -17,7 +17,7 @@ BI_OSSL    := $(BI_DIR)/openssl/usr/lib/i386-linux-gnu
 BI_BIN     := $(BI_DIR)/bench-i386
 BI_PLUGIN  := $(BI_DIR)/insn-count.so
 BI_K_OBJS  := $(KOBJ_DIR)/lib/crypto/aes.c.o $(KOBJ_DIR)/lib/crypto/aes_tables.c.o \
-	$(KOBJ_DIR)/drivers/aesni/aesni.c.o
+	$(KOBJ_DIR)/drivers/aesni/aesni.c.o $(KOBJ_DIR)/drivers/vperm/vperm.c.o
 # The kernel's C library and 64-bit division: the objects above call them in
 # the kernel's calling convention (Makefile KABI), not glibc's or libgcc's.
 BI_K_LIBC  := $(KOBJ_DIR)/kernel/platform/libc.c.o $(KOBJ_DIR)/kernel/platform/divdi3.c.o

@@ -10,12 +10,20 @@
 #       path for CBC encryption, CBC decryption and ECB;
 #  7-8: AES-NI CTR takes at most as many instructions per byte as OpenSSL's
 #       aesni-x86, and one 16-byte CTR call at most 1.3 times one 16-byte
-#       ECB call (the fixed cost per call).
+#       ECB call (the fixed cost per call);
+#  9:   the vector-permute engine (drivers/vperm) takes at most as many
+#       instructions per byte as OpenSSL's vpaes-x86 in every cell;
+#  10:  a 1024-bit Montgomery multiplication takes at most as many
+#       instructions as OpenSSL's bn_mul_mont, integer and SSE2 paths;
+#  11:  every row names the OpenSSL path it ran against;
+#  12:  the cycle models (make bench-models, llvm-mca and the in-order
+#       model) put the software AES at or below aes-586 on every model,
+#       CBC encrypt and decrypt and ECB (SKIP without llvm-mca-14).
 # Env: CQ_BUILD (build dir, default "build").
 set -u
 build=${CQ_BUILD:-build}
 echo "TAP version 13"
-echo "1..8"
+echo "1..12"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -59,7 +67,7 @@ fi
 
 bin=$build/bench-i386/bench-i386
 if [ ! -x "$bin" ]; then
-	for i in 4 5 6 7 8; do echo "ok $i # SKIP $bin not built (make bench-i386 downloads libssl3:i386)"; done
+	for i in 4 5 6 7 8 9 10 11 12; do echo "ok $i # SKIP $bin not built (make bench-i386 downloads libssl3:i386)"; done
 	exit 0
 fi
 if tools/bench/bench-i386.sh "$bin" "$tmp/insn-count.so" > "$tmp/table" 2>"$tmp/err"; then
@@ -70,8 +78,8 @@ else
 fi
 sed 's/^/# /' "$tmp/table"
 cells=$(grep -c -E '^  (ecb-encrypt|ecb-decrypt|cbc-encrypt|cbc-decrypt|ctr) (128|192|256) +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+x' "$tmp/table")
-[ "$cells" = 45 ] && echo "ok 5 - 45 cells: 3 OpenSSL paths x 5 modes x 3 key sizes" ||
-	echo "not ok 5 - 45 cells: 3 OpenSSL paths x 5 modes x 3 key sizes (got $cells)"
+[ "$cells" = 60 ] && echo "ok 5 - 60 cells: 4 OpenSSL paths x 5 modes x 3 key sizes" ||
+	echo "not ok 5 - 60 cells: 4 OpenSSL paths x 5 modes x 3 key sizes (got $cells)"
 over=$(awk '/^geode-lx/ { on = 1; next } /^[a-z]/ { on = 0 }
 	on && $1 ~ /^(cbc-encrypt|cbc-decrypt|ecb-encrypt|ecb-decrypt)$/ && $3 > $4 { print }' "$tmp/table")
 geode=$(grep -c '^geode-lx .* on aes-586 ' "$tmp/table")
@@ -94,4 +102,34 @@ if [ -n "$ratio" ] && awk -v r="$ratio" 'BEGIN { exit !(r <= 1.3) }'; then
 	echo "ok 8 - one 16-byte AES-NI CTR call costs at most 1.3 ECB calls in instructions (${ratio}x)"
 else
 	echo "not ok 8 - one 16-byte AES-NI CTR call costs at most 1.3 ECB calls in instructions (${ratio:-no figure}x)"
+fi
+over=$(awk '/^nano/ { on = 1; next } /^[a-z]/ { on = 0 } on && $1 ~ /^(ecb|cbc|ctr)/ && $3 > $4 { print }' "$tmp/table")
+n_vp=$(awk '/^nano .* on vpaes-x86 / { on = 1; next } /^[a-z]/ { on = 0 } on && $1 ~ /^(ecb|cbc|ctr)/ { n++ } END { print n + 0 }' "$tmp/table")
+if [ "$n_vp" = 15 ] && [ -z "$over" ]; then
+	echo "ok 9 - vector-permute AES <= OpenSSL vpaes-x86 in instructions per byte (15 cells)"
+else
+	echo "not ok 9 - vector-permute AES <= OpenSSL vpaes-x86 in instructions per byte (15 cells; got $n_vp)"
+	printf '%s\n' "$over" | sed 's/^/# over: /'
+fi
+mont=$(awk '/^  (integer|sse2) / && $NF ~ /^[0-9]+$/ { n++; if ($(NF - 3) > $(NF - 2)) bad = bad " " $1 } END { print n + 0, bad }' "$tmp/table")
+if [ "$mont" = "2 " ]; then
+	echo "ok 10 - 1024-bit montmul <= OpenSSL bn_mul_mont in instructions (integer and SSE2 paths)"
+else
+	echo "not ok 10 - 1024-bit montmul <= OpenSSL bn_mul_mont in instructions (integer and SSE2 paths): $mont"
+fi
+paths=$(grep -cE '^(geode-lx .* on aes-586 |c3 .* on aes-586\+sse |nano .* on vpaes-x86 |aes-ni .* on aesni-x86 )' "$tmp/table")
+mpaths=$(grep -cE '^  (integer|sse2) .* bn_mul_mont (integer|sse2) ' "$tmp/table")
+if [ "$paths" = 4 ] && [ "$mpaths" = 2 ]; then
+	echo "ok 11 - every row names its OpenSSL path (aes-586, aes-586+sse, vpaes-x86, aesni-x86, bn_mul_mont integer and sse2)"
+else
+	echo "not ok 11 - every row names its OpenSSL path ($paths AES paths, $mpaths montmul paths)"
+fi
+if ! command -v llvm-mca-14 >/dev/null 2>&1 || ! command -v llvm-mc-14 >/dev/null 2>&1; then
+	echo "ok 12 # SKIP llvm-mca-14 not installed (scripts/install-deps.sh installs llvm-14)"
+elif tools/bench/bench-models.py "$bin" "$tmp/insn-count.so" > "$tmp/models" 2>"$tmp/err"; then
+	echo "ok 12 - software AES <= aes-586 on every cycle model (make bench-models)"
+	sed 's/^/# /' "$tmp/models"
+else
+	echo "not ok 12 - software AES <= aes-586 on every cycle model (make bench-models)"
+	sed 's/^/# /' "$tmp/models" "$tmp/err"
 fi

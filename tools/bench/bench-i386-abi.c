@@ -91,3 +91,14 @@ BI_ABI const struct montmul_kat *bi_montmul_kat(void)
 {
 	return &montmul_kat_1024;
 }
+
+BI_ABI int bi_vperm_expand_key(struct vperm_key *k, const uint8_t *key, unsigned key_bits)
+{
+	return vperm_expand_key(k, key, key_bits);
+}
+
+BI_ABI void bi_vperm_crypt(const struct vperm_key *k, enum vperm_op op, uint8_t iv[16],
+			   const uint8_t *in, uint8_t *out, size_t blocks)
+{
+	vperm_crypt(k, op, iv, in, out, blocks);
+}

@@ -15,6 +15,7 @@
 #include "lib/crypto/aes.h"
 #include "lib/crypto/montmul.h"
 #include "drivers/aesni/aesni.h"
+#include "drivers/vperm/vperm.h"
 
 #define BI_ABI	__attribute__((regparm(0), cdecl))
 
@@ -41,6 +42,10 @@ BI_ABI void bi_aesni_cbc_decrypt(const struct aesni_key *dec, uint8_t iv[16],
 				 const uint8_t *in, uint8_t *out, size_t len);
 BI_ABI void bi_aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
 			 const uint8_t *in, uint8_t *out, size_t len);
+
+BI_ABI int bi_vperm_expand_key(struct vperm_key *k, const uint8_t *key, unsigned key_bits);
+BI_ABI void bi_vperm_crypt(const struct vperm_key *k, enum vperm_op op, uint8_t iv[16],
+			   const uint8_t *in, uint8_t *out, size_t blocks);
 
 /* lib/crypto/montmul's montmul() and its 1024-bit known answer's operands. */
 BI_ABI void bi_montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,

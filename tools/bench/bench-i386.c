@@ -1,17 +1,19 @@
 /*
- * bench-i386: the i386 code the image runs (lib/crypto/aes and drivers/aesni,
+ * bench-i386: the i386 code the image runs (lib/crypto/aes, drivers/aesni and drivers/vperm,
  * compiled with the kernel's flags) against Debian's i386 libcrypto 3, cell
  * by cell: ECB encrypt/decrypt, CBC encrypt/decrypt and CTR, AES-128/192/
  * 256, over BUF_BYTES buffers. Built and run by `make bench-i386`
  * (mk/bench-i386.mk, tools/bench/bench-i386.sh prints the table).
  *
- *   bench-i386 soft|aesni [--time]
+ *   bench-i386 soft|aesni|vperm [--time]
  *   bench-i386 models
  *   bench-i386 montmul
  *
  * soft:  lib/crypto/aes against OpenSSL on whatever path OPENSSL_ia32cap selects
  *        (the script sets the Geode LX's and the VIA C3's CPUID);
- * aesni: drivers/aesni against OpenSSL on its own (AES-NI) path.
+ * aesni: drivers/aesni against OpenSSL on its own (AES-NI) path;
+ * vperm: drivers/vperm against OpenSSL's vpaes-x86 (the script sets a VIA
+ *        Nano's CPUID: SSSE3, no AES-NI).
  *
  * Instruction counts: around each competitor's REPS_COUNT runs the program
  * makes the marker system call (MARK_SYSCALL, "not implemented" for Linux)
@@ -79,6 +81,10 @@ int BN_mod_mul_montgomery(BIGNUM *r, const BIGNUM *a, const BIGNUM *b, BN_MONT_C
 			  BN_CTX *ctx);
 
 enum mode { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, NMODES };
+/* Our code: lib/crypto/aes, drivers/aesni, drivers/vperm. */
+enum ours { OURS_SOFT, OURS_AESNI, OURS_VPERM };
+static const char *const ours_name[] = { "soft", "aesni", "vperm" };
+static const char *const ours_code[] = { "lib/crypto/aes", "drivers/aesni", "drivers/vperm" };
 static const char *const mode_name[NMODES] = {
 	"ecb-encrypt", "ecb-decrypt", "cbc-encrypt", "cbc-decrypt", "ctr"
 };
@@ -90,9 +96,10 @@ static uint8_t buf_ref[BUF_BYTES] __attribute__((aligned(64)));
 struct cell {
 	enum mode mode;
 	unsigned bits;
-	int aesni;			/* ours: drivers/aesni, else lib/crypto/aes */
+	enum ours ours;
 	struct aes_ctx soft;
 	struct aesni_key enc, dec;
+	struct vperm_key vp;
 	uint8_t iv[16];
 	EVP_CIPHER_CTX *evp;
 };
@@ -114,33 +121,40 @@ static const EVP_CIPHER *evp_cipher(enum mode m, unsigned bits)
 
 static void ours_run_len(struct cell *c, size_t len)
 {
+	static const enum vperm_op vp_op[NMODES] = { VPERM_ECB_ENCRYPT, VPERM_ECB_DECRYPT,
+						     VPERM_CBC_ENCRYPT, VPERM_CBC_DECRYPT, VPERM_CTR };
+
+	if (c->ours == OURS_VPERM) {
+		bi_vperm_crypt(&c->vp, vp_op[c->mode], c->iv, buf_in, buf_out, len / 16);
+		return;
+	}
 	switch (c->mode) {
 	case ECB_ENC:
-		if (c->aesni)
+		if (c->ours == OURS_AESNI)
 			bi_aesni_ecb_encrypt(&c->enc, buf_in, buf_out, len);
 		else
 			bi_aes_ecb_encrypt(&c->soft, buf_in, buf_out, len);
 		break;
 	case ECB_DEC:
-		if (c->aesni)
+		if (c->ours == OURS_AESNI)
 			bi_aesni_ecb_decrypt(&c->dec, buf_in, buf_out, len);
 		else
 			bi_aes_ecb_decrypt(&c->soft, buf_in, buf_out, len);
 		break;
 	case CBC_ENC:
-		if (c->aesni)
+		if (c->ours == OURS_AESNI)
 			bi_aesni_cbc_encrypt(&c->enc, c->iv, buf_in, buf_out, len);
 		else
 			bi_aes_cbc_encrypt(&c->soft, c->iv, buf_in, buf_out, len);
 		break;
 	case CBC_DEC:
-		if (c->aesni)
+		if (c->ours == OURS_AESNI)
 			bi_aesni_cbc_decrypt(&c->dec, c->iv, buf_in, buf_out, len);
 		else
 			bi_aes_cbc_decrypt(&c->soft, c->iv, buf_in, buf_out, len);
 		break;
 	case CTR:
-		if (c->aesni)
+		if (c->ours == OURS_AESNI)
 			bi_aesni_ctr(&c->enc, c->iv, buf_in, buf_out, len);
 		else
 			bi_aes_ctr(&c->soft, c->iv, buf_in, buf_out, len);
@@ -167,7 +181,7 @@ static void evp_run(struct cell *c)
 
 /* Sets up a cell with a key and IV derived from its number; checks that
  * ours and OpenSSL agree on one buffer. Returns 0 or -1. */
-static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsigned id)
+static int cell_init(struct cell *c, enum mode m, unsigned bits, enum ours ours, unsigned id)
 {
 	uint8_t key[32];
 	unsigned i;
@@ -176,7 +190,7 @@ static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsi
 	memset(c, 0, sizeof(*c));
 	c->mode = m;
 	c->bits = bits;
-	c->aesni = aesni;
+	c->ours = ours;
 	for (i = 0; i < sizeof(key); i++)
 		key[i] = (uint8_t)(id * 31 + i * 7);
 	for (i = 0; i < 16; i++)
@@ -188,8 +202,9 @@ static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsi
 		fprintf(stderr, "bench-i386: EVP init failed for %s-%u\n", mode_name[m], bits);
 		return -1;
 	}
-	if (aesni ? bi_aesni_expand_key(&c->enc, &c->dec, key, bits) :
-		    bi_aes_set_key(&c->soft, key, bits / 8)) {
+	if (ours == OURS_AESNI ? bi_aesni_expand_key(&c->enc, &c->dec, key, bits) :
+	    ours == OURS_VPERM ? bi_vperm_expand_key(&c->vp, key, bits) :
+				 bi_aes_set_key(&c->soft, key, bits / 8)) {
 		fprintf(stderr, "bench-i386: key setup failed for %u bits\n", bits);
 		return -1;
 	}
@@ -198,7 +213,7 @@ static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsi
 	ours_run(c);
 	if (memcmp(buf_ref, buf_out, BUF_BYTES) != 0) {
 		fprintf(stderr, "bench-i386: MISMATCH %s %s-%u against OpenSSL\n",
-			aesni ? "drivers/aesni" : "lib/crypto/aes", mode_name[m], bits);
+			ours_code[ours], mode_name[m], bits);
 		return -1;
 	}
 	return 0;
@@ -281,7 +296,7 @@ static const char *openssl_path(const unsigned int *cap)
  * instructions per call and CTR's over ECB's.
  */
 #define REPS16 2000
-static void call16_cells(int aesni)
+static void call16_cells(void)
 {
 	static const enum mode modes[2] = { ECB_ENC, CTR };
 	struct cell c;
@@ -289,7 +304,7 @@ static void call16_cells(int aesni)
 	int n;
 
 	for (id = 0; id < 2; id++) {
-		if (cell_init(&c, modes[id], 128, aesni, 101 + id))
+		if (cell_init(&c, modes[id], 128, OURS_AESNI, 101 + id))
 			exit(1);
 		printf("call16 %u %s %d\n", 101 + id, mode_name[modes[id]], REPS16);
 		fflush(stdout);
@@ -331,7 +346,7 @@ static void model_cells(void)
 
 	for (k = 0; k < sizeof(modes) / sizeof(modes[0]); k++) {
 		id = MODEL_FIRST + 10 * k;
-		if (cell_init(&c, modes[k], 128, 0, id))
+		if (cell_init(&c, modes[k], 128, OURS_SOFT, id))
 			exit(1);
 		printf("model %u soft %s 128 %d %d\n", id, mode_name[modes[k]], MODEL_SMALL, MODEL_LARGE);
 		fflush(stdout);
@@ -407,7 +422,8 @@ int main(int argc, char **argv)
 	static const unsigned bits[3] = { 128, 192, 256 };
 	unsigned int cap[2];
 	struct cell c;
-	int aesni, timed, k, i;
+	int timed, k, i;
+	enum ours ours;
 	unsigned id = 0;
 	enum mode m;
 
@@ -430,12 +446,12 @@ int main(int argc, char **argv)
 		model_cells();
 		return 0;
 	}
-	if (argc < 2 || (strcmp(argv[1], "soft") && strcmp(argv[1], "aesni")) ||
+	if (argc < 2 || (strcmp(argv[1], "soft") && strcmp(argv[1], "aesni") && strcmp(argv[1], "vperm")) ||
 	    (argc > 2 && strcmp(argv[2], "--time")) || argc > 3) {
-		fprintf(stderr, "usage: bench-i386 soft|aesni [--time] | models | montmul\n");
+		fprintf(stderr, "usage: bench-i386 soft|aesni|vperm [--time] | models | montmul\n");
 		return 2;
 	}
-	aesni = strcmp(argv[1], "aesni") == 0;
+	ours = !strcmp(argv[1], "aesni") ? OURS_AESNI : !strcmp(argv[1], "vperm") ? OURS_VPERM : OURS_SOFT;
 	timed = argc > 2;
 	if (openssl_cap(cap)) {
 		fprintf(stderr, "bench-i386: cannot read OPENSSL_ia32cap '%s'\n",
@@ -444,8 +460,12 @@ int main(int argc, char **argv)
 	}
 	printf("openssl %s ia32cap 0x%08x:0x%08x path %s\n", OpenSSL_version(0), cap[0], cap[1],
 	       openssl_path(cap));
-	if (aesni && strcmp(openssl_path(cap), "aesni-x86") != 0) {
+	if (ours == OURS_AESNI && strcmp(openssl_path(cap), "aesni-x86") != 0) {
 		fprintf(stderr, "bench-i386: OpenSSL is not on its AES-NI path\n");
+		return 1;
+	}
+	if (ours == OURS_VPERM && strcmp(openssl_path(cap), "vpaes-x86") != 0) {
+		fprintf(stderr, "bench-i386: OpenSSL is not on its vector-permute path\n");
 		return 1;
 	}
 	for (i = 0; i < BUF_BYTES; i++)
@@ -455,9 +475,9 @@ int main(int argc, char **argv)
 	for (m = 0; m < NMODES; m++) {
 		for (k = 0; k < 3; k++) {
 			id++;
-			if (cell_init(&c, m, bits[k], aesni, id))
+			if (cell_init(&c, m, bits[k], ours, id))
 				return 1;
-			printf("cell %u %s %s %u %d %d\n", id, aesni ? "aesni" : "soft",
+			printf("cell %u %s %s %u %d %d\n", id, ours_name[ours],
 			       mode_name[m], bits[k], BUF_BYTES, REPS_COUNT);
 			if (timed) {
 				time_cell(&c, id);
@@ -475,7 +495,7 @@ int main(int argc, char **argv)
 			fflush(stdout);
 		}
 	}
-	if (aesni && !timed)
-		call16_cells(aesni);
+	if (ours == OURS_AESNI && !timed)
+		call16_cells();
 	return 0;
 }

@@ -34,6 +34,7 @@ QEMU="qemu-i386 -cpu max -L /usr/i686-linux-gnu"
 # name engine ia32cap
 runs="geode-lx soft 0x0088a93d:0
 c3 soft 0x0381b93f:0
+nano vperm 0x00006389afc9fbff:0
 aes-ni aesni -
 integer montmul 0x0088a93d:0
 sse2 montmul 0x00000181a7c9bbff:0"
