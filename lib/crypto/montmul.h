@@ -47,6 +47,18 @@ void montmul_raw(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32
 void montmul_raw_portable(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
 			  uint32_t n0, unsigned n);
 
+#if MONTMUL_I386_ASM
+/*
+ * montmul_raw() with SSE2 (lib/crypto/montmul_sse2.c) for 1 to
+ * MONTMUL_I386_MAX_WORDS words, the portable code beyond; same contract.
+ * Executes SSE2 instructions: call it only when CPUID.1:EDX.SSE2 is set
+ * and, in the kernel, SSE is enabled (then install it with montmul_use(),
+ * "sse2").
+ */
+void montmul_raw_sse2(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+		      uint32_t n0, unsigned n);
+#endif
+
 /*
  * The final conditional subtraction: r (n words) = t - m when t (n + 1
  * words) >= m, else t. r may equal t. Returns whether it subtracted.

@@ -81,9 +81,15 @@ BI_ABI void bi_aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
 	aesni_ctr(enc, counter, in, out, len);
 }
 
-BI_ABI void bi_montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,
-		       unsigned n, uint32_t *tmp)
+BI_ABI void bi_montmul(int sse2, uint32_t *r, const uint32_t *a, const uint32_t *b,
+		       const uint32_t *m, unsigned n, uint32_t *tmp)
 {
+	static int path = -1;
+
+	if (path != sse2) {
+		montmul_use(sse2 ? montmul_raw_sse2 : NULL, "sse2");
+		path = sse2;
+	}
 	montmul(r, a, b, m, n, tmp);
 }
 

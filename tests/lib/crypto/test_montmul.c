@@ -105,8 +105,8 @@ static void test_final_sub_edges(void **state)
 }
 
 /*
- * montmul_raw() (the i386 assembly where the build has it) against the
- * portable C code: every size from 1 to 40 words (the assembly's largest,
+ * montmul_raw() (the i386 assembly where the build has it) and, in i386
+ * builds, montmul_raw_sse2() against the portable C code: every size from 1 to 40 words (the assembly's largest,
  * MONTMUL_I386_MAX_WORDS, and past it), random odd moduli with the top bit
  * set and operands below them, and all-ones operands (the largest carries).
  * The unreduced result is unique (q = -a b m^-1 mod R), so the two agree
@@ -141,6 +141,13 @@ static void test_raw_against_portable(void **state)
 			montmul_raw_portable(t2, a, b, m, montmul_n0(m[0]), n);
 			assert_memory_equal(t1, t2, (n + 2) * sizeof(uint32_t));
 			assert_int_equal(t1[n + 2], 0xa5a5a5a5u);	/* nothing past t[n + 1] */
+#if MONTMUL_I386_ASM
+			/* The SSE2 path (the i386 tests run where SSE2 is). */
+			memset(t1, 0xa5, sizeof(t1));
+			montmul_raw_sse2(t1, a, b, m, montmul_n0(m[0]), n);
+			assert_memory_equal(t1, t2, (n + 2) * sizeof(uint32_t));
+			assert_int_equal(t1[n + 2], 0xa5a5a5a5u);
+#endif
 		}
 	}
 }
