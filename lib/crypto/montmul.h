@@ -75,7 +75,7 @@ void montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *
 /*
  * The code montmul() runs for the unreduced product: raw (same contract as
  * montmul_raw()), named path ("integer" for montmul_raw() itself, "sse2"
- * for drivers/simd's). A driver that found a faster path on this CPU
+ * for montmul_raw_sse2()). A driver that found a faster path on this CPU
  * installs it once, before the known-answer tests; raw NULL restores
  * montmul_raw(). montmul_path() names the code in use.
  */

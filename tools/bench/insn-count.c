@@ -17,7 +17,7 @@
  *
  * trace=FILE (with trace_from=N): every instruction executed in a segment
  * whose A is at least N, in order: "seg A B" at each such marker, then
- * "i VADDR BYTES" (hex) per instruction (tools/bench/bench-models.sh turns
+ * "i VADDR BYTES" (hex) per instruction (tools/bench/bench-models.py turns
  * that into the instruction stream the cycle models read).
  *
  * calls=FILE: the functions called in each segment: at exit one line
