@@ -42,8 +42,8 @@ print "# bench (verbose): $verdict, $secs s\n";
 check($status == 0, "bench: the -cpu max boot ends in PASS (boot-qemu exit $status)");
 check(scalar(grep { /^# bench: clock: TSC at \d+\.\d{3} MHz/ } @log), 'bench: the clock line gives the TSC in MHz');
 my @res = grep { /^(not )?ok \d+ - bench: / } @log;
-check(scalar(grep { /^ok \d+ - bench: cipher table measured for 2 AES engines / } @res),
-   'bench: cipher table measured for 2 AES engines (software, aesni)', @res);
+check(scalar(grep { /^ok \d+ - bench: cipher table measured for 3 AES engines / } @res),
+   'bench: cipher table measured for 3 AES engines (software, aesni, vperm)', @res);
 check(scalar(grep { /^ok \d+ - bench: hash table measured for \d+ hash engines/ } @res), 'bench: hash table ok', @res);
 # QEMU's TCG has RDRAND; RDSEED only in some versions: expect what CPUID said.
 my @sources = ('rdrand', grep({ $_ eq '# cpu.rdseed=1' } @log) ? ('rdseed') : ());
@@ -71,7 +71,7 @@ my ($cost) = grep { ($_->[0] // '') eq 'cost' && $_->[1]{engine} eq 'aesni' &&
 # TCG timing is noisy: the fit may be unreliable, and then says so instead.
 check($cost && ($cost->[1]{breakeven_bytes} =~ /^(\d+|always|never|below_\d+)$/ && $cost->[1]{fit} eq 'ok' ||
 		$cost->[1]{breakeven_bytes} eq 'unknown'),
-   'bench: @cost aesni aes-128-cbc encrypt has a break-even against software (or unknown)');
+   'bench: @cost aesni aes-128-cbc encrypt has a break-even against the software baseline (or unknown)');
 print "$cost->[2]\n" if $cost;
 check(scalar(grep { /^# aesni:aes-128-cbc +encrypt +-?\d+ +(\d+|unknown) +-?\d+\.\d\d +(\d+\.\d\d|unknown)  (always|never|from \d+ bytes|below \d+ bytes only|\((unreliable|unknown): [^)]+\))/ } @log),
    'bench: cost table row for aesni:aes-128-cbc with its break-even in words (or why there is none)');
