@@ -31,9 +31,11 @@
  *
  * The API below is declared from QEMU's documented plugin interface
  * (docs/devel/tcg-plugins.rst, include/qemu/qemu-plugin.h, API version 1,
- * QEMU 7.2): Debian ships no header for it. Counts are added when a
- * translation block starts, so an instruction that faults mid-block would
- * be over-counted; the benchmark's code does not fault.
+ * QEMU 7.2): Debian ships no header for it. Each instruction adds one to
+ * the count as it executes (an inline add per instruction, not one per
+ * translation block: QEMU 7.2 counted one instruction too many for every
+ * run of a block that it cut short, which a loop of SSE instructions
+ * crossing a page showed as one extra instruction per iteration).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -65,8 +67,8 @@ struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb
 const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
-void qemu_plugin_register_vcpu_tb_exec_inline(struct qemu_plugin_tb *tb, enum qemu_plugin_op op,
-					      void *ptr, uint64_t imm);
+void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn, enum qemu_plugin_op op,
+						void *ptr, uint64_t imm);
 void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb, vcpu_udata_cb cb,
 					  enum qemu_plugin_cb_flags flags, void *userdata);
 void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn, vcpu_udata_cb cb,
@@ -204,17 +206,15 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	size_t n = qemu_plugin_tb_n_insns(tb), i;
 
 	(void)id;
-	qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, &insns, n);
 	if (calls)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb_exec, QEMU_PLUGIN_CB_NO_REGS,
 						     (void *)(uintptr_t)qemu_plugin_tb_vaddr(tb));
-	if (!trace && !calls)
-		return;
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
 		const uint8_t *b = qemu_plugin_insn_data(in);
 		size_t len = qemu_plugin_insn_size(in);
 
+		qemu_plugin_register_vcpu_insn_exec_inline(in, QEMU_PLUGIN_INLINE_ADD_U64, &insns, 1);
 		if (trace) {
 			struct insn_rec *r = calloc(1, sizeof(*r));
 			if (r && len <= sizeof(r->bytes)) {
