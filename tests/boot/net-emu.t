@@ -11,9 +11,13 @@ sequenceIds 1..N in order; the uploaded file equals the serial log byte
 for byte (modulo CR); qualreport gives the same verdict (EMULATED: a
 passing emulated boot) from the serial log, the per-box syslog file and
 the TFTP folder; the Rhine model saw no protocol slip; no daemon is left
-running."""
+running. Then `qualreport ingest` of the collectors' folders (and the
+serial logs) stores one run per boot, and a syslog copy with a gap is
+stored INCOMPLETE until its boot's upload replaces it."""
 
 import os
+import sqlite3
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -33,6 +37,7 @@ if why:
 if not tap.ok(os.path.isfile(netlib.EMU_KERNEL), "the emulation image exists at %s (run make emu)" % netlib.EMU_KERNEL):
     tap.done()
 
+boots = []
 for machine, bdf, devid in MACHINES:
     box = "CQ-EMU-" + machine.upper()
     run = netlib.make_run(machine, QUICK + ["asset=" + box])
@@ -87,4 +92,39 @@ for machine, bdf, devid in MACHINES:
            % (machine, v_serial), (v_serial, v_syslog, v_tftp))
     tap.ok(not b.daemons_gone() and len(b.summary.get("daemon_pids", [])) == 2,
            "%s: rsyslogd and in.tftpd were started and are stopped" % machine, b.summary.get("daemon_pids"))
+    boots.append(b)
+
+
+def ingest(db, *paths):
+    r = subprocess.run([os.path.join(netlib.ROOT, "tools/qualreport"), "ingest", "--db", db] + list(paths),
+                       capture_output=True, text=True)
+    con = sqlite3.connect(db)
+    runs = con.execute("SELECT b.name, r.verdict, r.complete FROM runs r JOIN boxes b ON b.box_id = r.box_id "
+                       "ORDER BY b.name").fetchall()
+    con.close()
+    return r.returncode, r.stdout.strip() + r.stderr, runs
+
+
+# The collectors' folders into the fleet history: one run per boot, whichever copies are ingested.
+if len(boots) == len(MACHINES):
+    db = os.path.join(netlib.TMP, "fleet.db")
+    want = sorted(("CQ-EMU-" + m.upper(), "EMULATED", 1) for m, _, _ in MACHINES)
+    rc, out, runs = ingest(db, *[os.path.join(b.out, "syslog") for b in boots])
+    tap.ok(rc == 0 and runs == want, "ingest of the rsyslog folders: one run per boot, named after its box", (out, runs))
+    rc, out, runs = ingest(db, *[os.path.join(b.out, d) for b in boots for d in ("tftp", "syslog", "serial.log")])
+    tap.ok(rc == 0 and runs == want and "0 new run(s), 9 already there" in out,
+           "ingest of the TFTP folders, the rsyslog folders and the serial logs: still one run per boot", (out, runs))
+    # The net5501's syslog copy with one datagram lost: INCOMPLETE until its upload is ingested.
+    b = boots[0]
+    gap = os.path.join(netlib.TMP, "syslog-gap")
+    os.makedirs(gap)
+    lines = open(b.files("syslog")[0], "rb").read().split(b"\n")
+    open(os.path.join(gap, os.path.basename(b.files("syslog")[0])), "wb").write(b"\n".join(lines[:150] + lines[151:]))
+    db = os.path.join(netlib.TMP, "gap.db")
+    rc, out, runs = ingest(db, gap)
+    tap.ok(rc == 0 and runs == [("CQ-EMU-" + MACHINES[0][0].upper(), "INCOMPLETE", 0)],
+           "a syslog copy with a gap in its sequenceIds is stored INCOMPLETE, never EMULATED or PASS", (out, runs))
+    rc, out, runs = ingest(db, os.path.join(b.out, "tftp"))
+    tap.ok(rc == 0 and runs == [("CQ-EMU-" + MACHINES[0][0].upper(), "EMULATED", 1)] and "1 run(s) replaced by a fuller copy" in out,
+           "the upload of that boot then replaces it: one run, whole", (out, runs))
 tap.done()
