@@ -54,8 +54,10 @@ def make_run(machine, args, fault=None):
     (opts, kernel, args) for Boot; the output folder is the test's and
     --show is left out. None when make names no scripts/net-run.py boot."""
     cmd = ["make", "-n", "--no-print-directory", "run", "MACHINE=" + machine, "NET=user",
-           "ARGS=" + " ".join(args), "BUILD=" + BUILD] + (["FAULT=" + fault] if fault else [])
-    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+           "ARGS=" + " ".join(args), "BUILD=" + BUILD, "SHARED=" + SHARED] + (["FAULT=" + fault] if fault else [])
+    # Not the flags of a make check around this test (its jobserver, its -j).
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)
     lines = [ln for ln in r.stdout.splitlines() if "scripts/net-run.py " in ln]
     if r.returncode != 0 or not lines:
         tap.diag("make -n: %s%s" % (r.stdout[-500:], r.stderr[-500:]))
