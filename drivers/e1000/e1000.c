@@ -236,7 +236,8 @@ static int e1000_poll(struct netdev *d, void *buf, size_t cap)
 	if (!(status & E1000_RXD_DD))
 		return 0;
 	__asm__ volatile("" ::: "memory");
-	if (e->rx_in_frame || !(status & E1000_RXD_EOP) || r->errors || len > cap || len < 14) {
+	/* The length is the NIC's word: never more than the buffer it had (RCTL.BSIZE). */
+	if (e->rx_in_frame || !(status & E1000_RXD_EOP) || r->errors || len > cap || len > RX_BUF || len < 14) {
 		d->stats.rx_dropped++;
 		e->rx_in_frame = !(status & E1000_RXD_EOP);
 	} else {

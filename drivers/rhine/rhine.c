@@ -126,23 +126,6 @@ static void delay_us(unsigned us)
 
 /* ---- PCI ---- */
 
-/* Config dword offset of the power management capability, or 0 (PCI 3.0 6.7 capability list). */
-static unsigned pm_capability(const struct pci_dev *pci)
-{
-	unsigned ptr, i;
-
-	if (!((pci_cfg_read32(pci, PCI_CMD) >> 16) & PCI_STATUS_CAPLIST))
-		return 0;
-	ptr = pci_cfg_read32(pci, PCI_CAP_PTR) & 0xFC;
-	for (i = 0; i < 48 && ptr >= 0x40; i++) {
-		uint32_t cap = pci_cfg_read32(pci, ptr);
-		if ((cap & 0xFF) == PCI_CAP_ID_PM)
-			return ptr;
-		ptr = (cap >> 8) & 0xFC;
-	}
-	return 0;
-}
-
 /*
  * Puts a chip found in D1-D3 into D0 ([O] vr_attach, [L] avoid_D3): PMCSR
  * state 0, the recovery time, then BAR0, BAR1 and the interrupt line
@@ -151,7 +134,7 @@ static unsigned pm_capability(const struct pci_dev *pci)
  */
 static int power_up(const struct pci_dev *pci, struct netdev *d)
 {
-	unsigned cap = pm_capability(pci);
+	unsigned cap = pci_capability(pci, PCI_CAP_ID_PM);
 	uint32_t pm, bar0, bar1, intr, cmd;
 
 	if (!cap)

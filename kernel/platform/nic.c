@@ -55,11 +55,23 @@ static bool plausible(const uint8_t *m)
 	return zero < 6 && ones < 6;
 }
 
+/* Why a function in D1, D2 or D3hot is not read: it answers configuration accesses only. */
+static const char *const low_power[4] = {
+	NULL, "in power state D1 (PMCSR): its registers are not read",
+	"in power state D2 (PMCSR): its registers are not read",
+	"in power state D3hot (PMCSR): its registers are not read until a driver wakes it",
+};
+
 static void read_mac(const struct pci_dev *d, enum how how, struct nic_info *n)
 {
 	uint16_t cmd = (uint16_t)pci_cfg_read32(d, PCI_CMD);
 	const struct pci_bar *b;
-	unsigned i;
+	unsigned i, ps = pci_power_state(d);
+
+	if (ps) {
+		n->why = low_power[ps];
+		return;
+	}
 
 	if (how == INTEL_MMIO) {
 		uint32_t lo, hi;

@@ -9,6 +9,8 @@
  *   Realtek 8139 (10ec:8139): IDR0-5 at I/O BAR offsets 0-5.
  *   AMD PCnet (1022:2000): the address PROM, I/O BAR offsets 0-5.
  * Any other network controller (class 02) is listed with no address.
+ * A controller in power state D1-D3hot (PCI power management PMCSR) is
+ * listed with no address and not read: it answers configuration only.
  */
 #ifndef CQ_KERNEL_NIC_H
 #define CQ_KERNEL_NIC_H

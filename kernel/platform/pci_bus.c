@@ -83,6 +83,37 @@ void pci_cfg_write32(const struct pci_dev *d, unsigned off, uint32_t val)
 	mech1_write32(0, d->bus, d->dev, d->fn, off, val);
 }
 
+/* Capability list walk (PCI 3.0 6.7): status register bit 4 says there is a list; its first
+ * pointer is at 0x34; each entry holds its ID in bits 7:0 and the next pointer in bits 15:8. */
+#define CFG_STATUS_CAPLIST	0x00100000u	/* bit 4 of the status word, the high half of dword 0x04 */
+#define CFG_CAP_PTR		0x34
+#define CAP_WALK_MAX		48		/* (256 - 64) / 4 entries: a list that loops ends */
+#define CAP_ID_PM		0x01		/* power management [PCI PM 1.2 3.2.1] */
+#define PM_PMCSR		4		/* PMCSR's offset in the capability [PCI PM 1.2 3.2.4] */
+
+unsigned pci_capability(const struct pci_dev *d, uint8_t id)
+{
+	unsigned ptr, i;
+
+	if (!(pci_cfg_read32(d, PCI_CMD) & CFG_STATUS_CAPLIST))
+		return 0;
+	ptr = pci_cfg_read32(d, CFG_CAP_PTR) & 0xFC;
+	for (i = 0; i < CAP_WALK_MAX && ptr >= 0x40; i++) {
+		uint32_t cap = pci_cfg_read32(d, ptr);
+		if ((cap & 0xFF) == id)
+			return ptr;
+		ptr = (cap >> 8) & 0xFC;
+	}
+	return 0;
+}
+
+unsigned pci_power_state(const struct pci_dev *d)
+{
+	unsigned cap = pci_capability(d, CAP_ID_PM);
+
+	return cap ? pci_cfg_read32(d, cap + PM_PMCSR) & 3 : 0;
+}
+
 const struct pci_cfg_ops *pci_ops(void)
 {
 	return &mech1_ops;

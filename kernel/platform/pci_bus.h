@@ -31,6 +31,22 @@ const struct pci_dev *pci_find(uint16_t vendor, uint16_t device);
 uint32_t pci_cfg_read32(const struct pci_dev *d, unsigned off);
 void pci_cfg_write32(const struct pci_dev *d, unsigned off, uint32_t val);
 
+/*
+ * Config dword offset of the capability with this ID in d's capability list
+ * (PCI 3.0 6.7), or 0 when d has no such capability; at most 48 entries are
+ * walked, so a list that loops ends.
+ */
+unsigned pci_capability(const struct pci_dev *d, uint8_t id);
+
+/*
+ * d's power state, 0-3 for D0-D3hot, from PMCSR bits 1:0 of its power
+ * management capability (ID 1; PCI Bus Power Management 1.2, 3.2.4); 0 when
+ * it has none (a function without the capability is always in D0). A
+ * function in D3hot answers configuration accesses only (the same
+ * specification's D3hot state), so its registers are not to be read.
+ */
+unsigned pci_power_state(const struct pci_dev *d);
+
 /* The config ops the enumerator uses, for code that needs raw access. */
 const struct pci_cfg_ops *pci_ops(void);
 

@@ -168,6 +168,11 @@ static void take_tftp(const struct udp_datagram *d)
  * every whole block so far is acknowledged. Before the plan a long wait
  * gets its heartbeat lines; after the verdict nothing may be printed.
  */
+static bool tftp_waiting(void)
+{
+	return nr.tftp.state == TFTP_SENDING && !nr.tftp.in_flight && !nr.tftp.due;
+}
+
 static void run_tftp(bool until_waiting)
 {
 	uint32_t t0 = now_ms();
@@ -175,16 +180,22 @@ static void run_tftp(bool until_waiting)
 	size_t n;
 
 	while (nr.tftp.state == TFTP_REQUESTING || nr.tftp.state == TFTP_SENDING) {
-		if (until_waiting && nr.tftp.state == TFTP_SENDING && !nr.tftp.in_flight && !nr.tftp.due)
+		bool late = (uint32_t)(now_ms() - t0) > TFTP_LIMIT_MS;
+
+		if (until_waiting && tftp_waiting())
 			return;
-		if ((uint32_t)(now_ms() - t0) > TFTP_LIMIT_MS) {
-			fmt_snprintf(nr.tftp.why, sizeof(nr.tftp.why), "still not done after %u s", TFTP_LIMIT_MS / 1000);
-			nr.tftp.state = TFTP_FAILED;
-			return;
-		}
 		if (until_waiting)
 			report_tick();
-		poll_rx(RX_PER_PUMP, take_tftp);
+		poll_rx(RX_PER_PUMP, take_tftp);	/* past the deadline, the last look */
+		if (late) {
+			if ((nr.tftp.state == TFTP_REQUESTING || nr.tftp.state == TFTP_SENDING) &&
+			    !(until_waiting && tftp_waiting())) {
+				fmt_snprintf(nr.tftp.why, sizeof(nr.tftp.why), "still not done after %u s",
+					     TFTP_LIMIT_MS / 1000);
+				nr.tftp.state = TFTP_FAILED;
+			}
+			return;
+		}
 		n = tftp_output(&nr.tftp, now_ms(), (uint8_t *)nr.msg, sizeof(nr.msg), &dport);
 		if (n)
 			netif_udp_send(&nr.nif, nr.tftp_mac, nr.tftp_ip, nr.tftp_sport, dport, nr.msg, n);
@@ -274,9 +285,12 @@ void net_report_begin(const struct cq_options *opt, const char *loader_name)
 	report_set_finish_hooks(finish_before_plan, finish_after_verdict);
 }
 
+/* The link wait's test; a box whose ports have no cable waits 5 s on each, so it keeps the heartbeat. */
 static bool link_done(void *ctx)
 {
 	struct netdev *d = ctx;
+
+	report_tick();
 	return d->link_up(d);
 }
 
@@ -285,12 +299,32 @@ static void mac_text(char *out, size_t cap, const uint8_t *m)
 	fmt_snprintf(out, cap, "%02x:%02x:%02x:%02x:%02x:%02x", m[0], m[1], m[2], m[3], m[4], m[5]);
 }
 
-/* Opens the first NIC with a driver and a link (the BOOTIF= one when given); why says what was found. */
-static bool open_nic(char *why, size_t cap)
+/* How much a failure to open a NIC tells, lowest first. */
+enum nic_failure { NF_NONE, NF_NO_DRIVER, NF_NOT_BOOTIF, NF_FAILED, NF_BOOTIF_FAILED };
+
+/* Whether a failure of this rank replaces the one kept (the first of the highest rank stays). */
+static bool outranks(enum nic_failure *kept, enum nic_failure rank)
 {
+	if (rank <= *kept)
+		return false;
+	*kept = rank;
+	return true;
+}
+
+/*
+ * Opens the first NIC with a driver and a link (the BOOTIF= one when given).
+ * When none will do, why says what became of the NIC that matters most: the
+ * BOOTIF= one, else the first with a driver (on a box with four ports the
+ * cabled one is as likely the first as the last; a line for each would be
+ * four warnings), and *tried counts the network controllers looked at.
+ */
+static bool open_nic(char *why, size_t cap, unsigned *tried)
+{
+	enum nic_failure kept = NF_NONE;
 	int n, i;
 	const struct pci_dev *d = pci_devices(&n);
 
+	*tried = 0;
 	fmt_snprintf(why, cap, "no network controller (PCI class 02)");
 	for (i = 0; i < n; i++) {
 		const struct nic_driver *drv;
@@ -298,24 +332,31 @@ static bool open_nic(char *why, size_t cap)
 
 		if (d[i].class_code != 0x02 || d[i].header_type != PCI_HDR_NORMAL)
 			continue;
+		++*tried;
 		drv = nic_driver_for(d[i].vendor, d[i].device);
 		if (!drv) {
-			fmt_snprintf(why, cap, "%02x:%02x.%x %04x:%04x: no driver for this NIC", d[i].bus, d[i].dev, d[i].fn,
-				     d[i].vendor, d[i].device);
+			if (outranks(&kept, NF_NO_DRIVER))
+				fmt_snprintf(why, cap, "%02x:%02x.%x %04x:%04x: no driver for this NIC", d[i].bus, d[i].dev,
+					     d[i].fn, d[i].vendor, d[i].device);
 			continue;
 		}
 		memset(&nr.dev, 0, sizeof(nr.dev));
 		if (drv->open(&d[i], &nr.dev) != 0) {
-			fmt_snprintf(why, cap, "%02x:%02x.%x %s: %s", d[i].bus, d[i].dev, d[i].fn, drv->kind, nr.dev.why);
+			if (outranks(&kept, NF_FAILED))
+				fmt_snprintf(why, cap, "%02x:%02x.%x %s: %s", d[i].bus, d[i].dev, d[i].fn, drv->kind,
+					     nr.dev.why);
 			continue;
 		}
 		if (nr.opt->has_bootif && memcmp(nr.dev.mac, nr.opt->bootif, 6) != 0) {
 			mac_text(m, sizeof(m), nr.dev.mac);
-			fmt_snprintf(why, cap, "%s %s: mac %s is not the BOOTIF= NIC", nr.dev.bdf, drv->kind, m);
+			if (outranks(&kept, NF_NOT_BOOTIF))
+				fmt_snprintf(why, cap, "%s %s: mac %s is not the BOOTIF= NIC", nr.dev.bdf, drv->kind, m);
 			continue;
 		}
 		if (!wait_poll(link_done, &nr.dev, hw_rdtsc, tsc_ticks_for_us(LINK_WAIT_MS * 1000ull), NULL, NULL)) {
-			fmt_snprintf(why, cap, "%s %s: no link after %u s", nr.dev.bdf, drv->kind, LINK_WAIT_MS / 1000);
+			if (outranks(&kept, nr.opt->has_bootif ? NF_BOOTIF_FAILED : NF_FAILED))
+				fmt_snprintf(why, cap, "%s %s: no link after %u s", nr.dev.bdf, drv->kind,
+					     LINK_WAIT_MS / 1000);
 			continue;
 		}
 		return true;
@@ -342,13 +383,18 @@ static bool dhcp(char *why, size_t cap)
 
 	dhcp_start(&nr.dhcp, nr.dev.mac, nr.xid, t0);
 	while (nr.dhcp.state == DHCP_SELECTING || nr.dhcp.state == DHCP_REQUESTING) {
-		if ((uint32_t)(now_ms() - t0) > DHCP_LIMIT_MS) {
-			fmt_snprintf(nr.dhcp.why, sizeof(nr.dhcp.why), "not bound after %u s", DHCP_LIMIT_MS / 1000);
-			nr.dhcp.state = DHCP_FAILED;
+		bool late = (uint32_t)(now_ms() - t0) > DHCP_LIMIT_MS;
+
+		report_tick();	/* a heartbeat line when DHCP takes 10 s */
+		poll_rx(RX_PER_PUMP, take_dhcp);	/* past the deadline, the last look */
+		if (late) {
+			if (nr.dhcp.state != DHCP_BOUND) {
+				fmt_snprintf(nr.dhcp.why, sizeof(nr.dhcp.why), "not bound after %u s",
+					     DHCP_LIMIT_MS / 1000);
+				nr.dhcp.state = DHCP_FAILED;
+			}
 			break;
 		}
-		report_tick();	/* a heartbeat line when DHCP takes 10 s */
-		poll_rx(RX_PER_PUMP, take_dhcp);
 		n = dhcp_output(&nr.dhcp, now_ms(), (uint8_t *)nr.msg, sizeof(nr.msg));
 		if (n)
 			netif_udp_send(&nr.nif, eth_broadcast, INET_BROADCAST, DHCP_CLIENT_PORT, DHCP_SERVER_PORT,
@@ -406,6 +452,7 @@ void net_report_up(void)
 	const struct cq_options *o = nr.opt;
 	char why[200], a[5][INET_ADDR_TEXT], mac[20], sl[24], tf[24], tftp66[2 * DHCP_TEXT_MAX + 1];
 	uint32_t next = 0, log_server = 0, ip66;
+	unsigned tried;
 	bool by_dhcp;
 
 	if (!nr.wanted)
@@ -415,8 +462,12 @@ void net_report_up(void)
 		return;
 	}
 	nr.ms_div = tsc_hz() / 1000;
-	if (!open_nic(why, sizeof(why))) {
-		net_down(why);
+	if (!open_nic(why, sizeof(why), &tried)) {
+		if (tried > 1)
+			tap_diag("warning: net: %s; none of the %u network controllers will do, so the report stays on the console",
+				 why, tried);
+		else
+			net_down(why);
 		return;
 	}
 	nr.xid = (uint32_t)hw_rdtsc() ^ (uint32_t)nr.dev.mac[2] << 24 ^ (uint32_t)nr.dev.mac[3] << 16 ^

@@ -1,11 +1,14 @@
 """Helpers of the network boot tests (tests/boot/net-*.t): a boot through
 scripts/net-run.py (QEMU's e1000 with real collectors, or a small LAN, all
 on 127.0.0.1 and stopped when the boot ends), its files read back, and
-the report's lines as the serial log has them (CR removed)."""
+the report's lines as the serial log has them (CR removed). make_run()
+gives the boot `make run MACHINE=... NET=user` does on an emulated
+machine, taken from `make -n`."""
 
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -18,6 +21,8 @@ import taplib as tap  # noqa: E402
 
 BUILD = os.environ.get("CQ_BUILD", "build")
 KERNEL = os.environ.get("CQ_KERNEL", os.path.join(BUILD, "cryptoqual.elf"))
+EMU_KERNEL = os.path.join(BUILD, "cryptoqual-emu.elf")
+SHARED = os.environ.get("CQ_SHARED", os.path.join(ROOT, "..", "shared"))
 TMP = tempfile.mkdtemp(prefix="cq-net-t.")
 tap.at_done(lambda: shutil.rmtree(TMP, ignore_errors=True))
 QUICK = ["bench=off", "rng_bytes=2500"]   # the network is what is tested: a short run
@@ -33,6 +38,38 @@ def missing_tools():
         if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool):
             need.append("no %s (scripts/install-deps.sh installs it)" % tool)
     return "; ".join(need)
+
+
+def emu_missing_data():
+    """Why there is no emulation build here ("" when there can be one)."""
+    for d in ("cpuid", "pci"):
+        if not os.path.isdir(os.path.join(SHARED, "data", d)):
+            return "%s/data not found: no emulation build without the CPUID dumps and PCI listings" % SHARED
+    return ""
+
+
+def make_run(machine, args, fault=None):
+    """The boot of `make run MACHINE=machine [FAULT=fault] NET=user ARGS=args`
+    as make would run it (`make -n`: nothing is built or booted here), as
+    (opts, kernel, args) for Boot; the output folder is the test's and
+    --show is left out. None when make names no scripts/net-run.py boot."""
+    cmd = ["make", "-n", "--no-print-directory", "run", "MACHINE=" + machine, "NET=user",
+           "ARGS=" + " ".join(args), "BUILD=" + BUILD, "SHARED=" + SHARED] + (["FAULT=" + fault] if fault else [])
+    # Not the flags of a make check around this test (its jobserver, its -j).
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)
+    lines = [ln for ln in r.stdout.splitlines() if "scripts/net-run.py " in ln]
+    if r.returncode != 0 or not lines:
+        tap.diag("make -n: %s%s" % (r.stdout[-500:], r.stderr[-500:]))
+        return None
+    argv = shlex.split(lines[-1].split("&&")[-1])
+    sep = argv.index("--")
+    opts, rest = argv[1:sep], argv[sep + 1:]
+    if "--out" in opts:
+        i = opts.index("--out")
+        del opts[i:i + 2]
+    opts = [o for o in opts if o != "--show"]
+    return opts, rest[0], rest[1:]
 
 
 class Boot:

@@ -3,8 +3,11 @@
 (the shipped rsyslog configuration's form) read back as the serial log:
 lines put in sequenceId order, boots told apart, a gap cuts the boot so
 that it reads INCOMPLETE and never PASS, foreign lines skipped; a folder
-read as a fleet; and the shipped configuration accepted by rsyslogd -N1
-(when rsyslog is installed). Prints TAP version 13."""
+read as a fleet; `qualreport ingest` of an rsyslog folder and of a TFTP
+folder into the fleet history: one run per boot, idempotent, a boot with
+a gap stored INCOMPLETE and replaced by its whole TFTP copy; and the
+shipped configuration accepted by rsyslogd -N1 (when rsyslog is
+installed). Prints TAP version 13."""
 
 import json
 import os
@@ -106,6 +109,89 @@ except ValueError:
 tap.ok(r.returncode == 0 and [(d["log_name"], d["verdict"]) for d in docs] ==
        [("cryptoqual-a-1", "PASS"), ("cryptoqual-b-2", "PASS")], "qualreport parse FOLDER reads every log in it",
        r.stderr or r.stdout[:300])
+
+# Ingesting the collectors' folders into the fleet history (tools/cqreport/db.py).
+QUALREPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "qualreport")
+
+
+def boot_of(tsc_hz, fail=False):
+    """A whole boot of box CQ-7 as the serial log has it, with the records that tell one boot from another."""
+    return [b"", b"TAP version 13", b"# cryptoqual 7a249f4 image-sha256=" + b"ab" * 32,
+            b"ok 1 - cpu: CPUID identity decoded",
+            b"# @calibration tsc_hz=%d pit_hz=%d t=0.2" % (tsc_hz, tsc_hz),
+            b"# @identity version=7a249f4 image_sha256=" + b"ab" * 32 +
+            b" emulate=none rtc=2026-12-03T10:00:00 asset=CQ-7 box=CQ-7 t=0.2",
+            b"ok 2 - pci: configuration mechanism #1", b"ok 3 - kat: software aes-128-cbc encrypt",
+            (b"not ok" if fail else b"ok") + b" 4 - kat: software aes-128-cbc decrypt",
+            b"# summary: box CQ-7", b"1..4",
+            b"# cryptoqual: %s (%d ok, %d not ok, 0 skipped)" % (b"FAIL" if fail else b"PASS", 3 if fail else 4,
+                                                                  1 if fail else 0)]
+
+
+def folder_of(name, files):
+    d = os.path.join(TMP, name)
+    os.makedirs(d)
+    for f, data in files.items():
+        open(os.path.join(d, f), "wb").write(data)
+    return d
+
+
+def ingest(db, *paths):
+    r = subprocess.run([QUALREPORT, "ingest", "--db", db] + list(paths), capture_output=True, text=True)
+    return r.returncode, r.stdout.strip(), r.stderr
+
+
+def stored(db):
+    import sqlite3
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT b.name, r.log_name, r.verdict, r.complete FROM runs r JOIN boxes b "
+                       "ON b.box_id = r.box_id ORDER BY r.run_id").fetchall()
+    con.close()
+    return rows
+
+
+# Two boots of one box, its clock reading the same time at both (a CMOS clock without its battery):
+# the first passes, the second fails. Its syslog file lost line 7 of the first boot.
+A, B = boot_of(500001234), boot_of(500004321, fail=True)
+gapped = syslog_file(A[:6] + A[7:], list(range(1, 7)) + list(range(8, len(A) + 1))) + syslog_file(B)
+sys_dir = folder_of("rsyslog", {"CQ-7.log": gapped})
+tftp_dir = folder_of("tftpd", {"cryptoqual-CQ-7-20261203T100000.log": b"\r\n".join(A) + b"\r\n",
+                               "cryptoqual-CQ-7-20261203T100000-2.log": b"\n".join(B) + b"\n"})
+db1 = os.path.join(TMP, "syslog-first.db")
+rc, out, err = ingest(db1, sys_dir)
+runs = stored(db1)
+tap.ok(rc == 0 and runs == [("CQ-7", "CQ-7", "INCOMPLETE", 0), ("CQ-7", "CQ-7", "FAIL", 1)],
+       "ingest of an rsyslog folder: one run per boot of the per-box file, the boot with a gap stored INCOMPLETE",
+       (out, err, runs))
+rc, out2, err = ingest(db1, sys_dir)
+tap.ok(rc == 0 and stored(db1) == runs and "0 new run(s), 2 already there" in out2,
+       "ingest of the same folder again: nothing new (%s)" % out2, err)
+rc, out3, err = ingest(db1, tftp_dir)
+runs = stored(db1)
+tap.ok(rc == 0 and [r[2:] for r in runs] == [("FAIL", 1), ("PASS", 1)] and len({r[0] for r in runs}) == 1 and
+       "1 run(s) replaced by a fuller copy of the same boot" in out3,
+       "ingest of the TFTP folder: the cut copy gives way to the whole upload of that boot, "
+       "the other boot is there already (%s)" % out3, (err, runs))
+rc, out4, err = ingest(db1, sys_dir, tftp_dir)
+tap.ok(rc == 0 and stored(db1) == runs and "0 new run(s), 4 already there" in out4,
+       "both folders again: still one run per boot (%s)" % out4, err)
+db2 = os.path.join(TMP, "tftp-first.db")
+ingest(db2, tftp_dir)
+rc, out5, err = ingest(db2, sys_dir)
+tap.ok(rc == 0 and sorted(r[2:] for r in stored(db2)) == [("FAIL", 1), ("PASS", 1)] and
+       "0 new run(s), 2 already there" in out5,
+       "TFTP folder first, then the rsyslog folder: the cut copy adds nothing (%s)" % out5, (err, stored(db2)))
+db4 = os.path.join(TMP, "same-clock.db")
+C = boot_of(500009999)
+rc, out6, err = ingest(db4, folder_of("tftpd-c", {"cryptoqual-CQ-7-a.log": b"\n".join(A) + b"\n",
+                                                  "cryptoqual-CQ-7-b.log": b"\n".join(C) + b"\n"}))
+tap.ok(rc == 0 and [r[2:] for r in stored(db4)] == [("PASS", 1), ("PASS", 1)],
+       "two passing boots alike but for their calibration, at the same clock time: two runs (%s)" % out6, err)
+db3 = os.path.join(TMP, "gap-only.db")
+ingest(db3, folder_of("rsyslog-a", {"CQ-7.log": syslog_file(A[:6] + A[7:], list(range(1, 7)) +
+                                                            list(range(8, len(A) + 1)))}))
+tap.ok([r[2:] for r in stored(db3)] == [("INCOMPLETE", 0)],
+       "a per-box syslog file whose only boot has a gap is stored INCOMPLETE, never PASS", stored(db3))
 
 conf = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "collector", "rsyslog-cryptoqual.conf")
 rsyslogd = shutil.which("rsyslogd") or ("/usr/sbin/rsyslogd" if os.path.exists("/usr/sbin/rsyslogd") else None)

@@ -137,12 +137,56 @@ def own_verdict(doc):
     return "EMULATED" if v == "PASS" and doc["verdict"] == "EMULATED" else v
 
 
+def same_boot(a, b):
+    """Whether two documents are copies of one boot: a serial capture, the
+    TFTP upload, a collector's per-box syslog file cut at its first gap
+    (docs/network.md). The same box and image, the same @identity and
+    @calibration records, and no TAP result that differs where both have
+    one. The calibration is measured at every boot, so it tells two boots
+    of a box apart even when the box's clock reads the same time at each
+    (a CMOS clock that lost its battery); a copy cut before its @identity
+    record is named after its file, no box, and matches nothing."""
+    if not a.get("boot") or not b.get("boot") or a["box_key"] != b["box_key"]:
+        return False
+    ia, ib = a.get("identity") or {}, b.get("identity") or {}
+    cal_a, cal_b = a["figures"].get("calibration"), b["figures"].get("calibration")
+    if not ia.get("record") or ia.get("image_sha256") != ib.get("image_sha256") or \
+            ia["record"] != ib.get("record") or not cal_a or cal_a != cal_b:
+        return False
+    tb = {t["number"]: t for t in b["tests"]}
+    return all(t == tb[t["number"]] for t in a["tests"] if t["number"] in tb)
+
+
+def fuller(a, b):
+    """Whether copy a of a boot says more than copy b: whole rather than cut, else more results."""
+    return (bool(a["complete"]), len(a["tests"])) > (bool(b["complete"]), len(b["tests"]))
+
+
+def delete_run(db, run_id):
+    for table in ("results", "figures", "findings", "runs"):
+        db.execute("DELETE FROM %s WHERE run_id = ?" % table, (run_id,))
+
+
 def ingest_doc(db, doc, data_sha, batch, now):
-    """Stores one run; returns True when it was new."""
+    """Stores one run; returns "new", "old" (that boot is there already,
+    as this copy or a fuller one) or "replaced" (a cut copy of that boot
+    gave way to this fuller one)."""
     fp = fingerprint(doc, data_sha)
     if db.execute("SELECT 1 FROM runs WHERE fingerprint = ?", (fp,)).fetchone():
-        return False
+        return "old"
+    replaced = False
     info = doc["box_info"]
+    for run_id, stored in db.execute(
+            "SELECT r.run_id, r.document FROM runs r JOIN boxes b ON b.box_id = r.box_id "
+            "WHERE b.box_key = ? AND r.image_sha256 IS ? AND r.started IS ?",
+            (doc["box_key"], (doc.get("identity") or {}).get("image_sha256"), info.get("date"))).fetchall():
+        stored = json.loads(stored)
+        if not same_boot(doc, stored):
+            continue
+        if not fuller(doc, stored):
+            return "old"
+        delete_run(db, run_id)
+        replaced = True
     started = info.get("date")
     seen = started or now
     row = db.execute("SELECT box_id, first_seen, last_seen FROM boxes WHERE box_key = ?", (doc["box_key"],)).fetchone()
@@ -181,29 +225,26 @@ def ingest_doc(db, doc, data_sha, batch, now):
     finds += [(run_id, "warning", w) for w in doc["kernel_warnings"]]
     finds += [(run_id, "problem", p) for p in doc["problems"]]
     db.executemany("INSERT INTO findings (run_id, kind, text) VALUES (?, ?, ?)", finds)
-    return True
+    return "replaced" if replaced else "new"
 
 
 def ingest(db, path, batch=None, allow_emulated=False, now=None):
-    """Every boot of the log at path as runs of its box: (new, already
-    there, read error or None)."""
+    """Every boot of the log at path as runs of its box: ({"new": N, "old":
+    N, "replaced": N} as ingest_doc counts them, read error or None)."""
     now = now or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
-        return 0, 0, e.strerror or str(e)
+        return {}, e.strerror or str(e)
     sha = hashlib.sha256(data).hexdigest()
     first = read_log(path, "last", allow_emulated)
     docs = [first] if first["boots"] <= 1 else \
         [load_log(path, str(i), allow_emulated) for i in range(1, first["boots"])] + [first]
-    new = old = 0
+    counts = {"new": 0, "old": 0, "replaced": 0}
     for d in docs:
-        if ingest_doc(db, d, sha, batch, now):
-            new += 1
-        else:
-            old += 1
-    return new, old, None
+        counts[ingest_doc(db, d, sha, batch, now)] += 1
+    return counts, None
 
 
 def cmd_ingest(args):
@@ -213,18 +254,20 @@ def cmd_ingest(args):
         print("qualreport: %s" % e, file=sys.stderr)
         return 2
     status = 0
-    new = old = 0
+    total = {"new": 0, "old": 0, "replaced": 0}
     with db:
         for path in args.logs:
-            n, o, err = ingest(db, path, args.batch, args.allow_emulated)
+            counts, err = ingest(db, path, args.batch, args.allow_emulated)
             if err:
                 print("qualreport: %s: %s" % (path, err), file=sys.stderr)
                 status = 2
-            new += n
-            old += o
+            for k, n in counts.items():
+                total[k] += n
     boxes, runs = db.execute("SELECT (SELECT count(*) FROM boxes), (SELECT count(*) FROM runs)").fetchone()
-    print("qualreport: %s: %d new run(s), %d already there, from %d log(s); %d box(es), %d run(s) in all"
-          % (args.db, new, old, len(args.logs), boxes, runs))
+    print("qualreport: %s: %d new run(s), %d already there%s, from %d log(s); %d box(es), %d run(s) in all"
+          % (args.db, total["new"], total["old"],
+             ", %d run(s) replaced by a fuller copy of the same boot" % total["replaced"] if total["replaced"] else "",
+             len(args.logs), boxes, runs))
     db.close()
     return status
 
