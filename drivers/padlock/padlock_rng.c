@@ -29,6 +29,7 @@
 #include "kernel/platform/hw.h"
 #include "lib/engine/engine.h"
 #include "lib/util/fmt.h"
+#include "lib/util/wait.h"
 #include "drivers/padlock/padlock_insn.h"
 #include "drivers/padlock/padlock_int.h"
 #include "drivers/padlock/padlock_reg.h"
@@ -65,46 +66,64 @@ static uint8_t xstore_buf[2 * XSTORE_UNIT_BYTES] __attribute__((aligned(PADLOCK_
 
 static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got);
 
+/* Whether an xstore status is clean: the RNG enabled, bits 10-14 clear [OSSL]. */
+static bool xstore_status_ok(uint32_t status)
+{
+	return (status & XSTORE_ENABLED) && !(status & XSTORE_BAD_MASK);
+}
+
 /* Valid bytes of one store with this divisor [LRNG]. */
 static unsigned xstore_chunk(uint32_t divisor)
 {
 	return XSTORE_UNIT_BYTES >> divisor;
 }
 
+/* One xstore and what it returned. */
+struct xstore_poll {
+	struct xstore_ctx *c;
+	uint8_t *dst;
+	uint32_t status;
+};
+
+/* One store; done unless the FIFO was empty (a clean status with count 0). */
+static bool xstore_once(void *p)
+{
+	struct xstore_poll *x = p;
+
+	x->status = padlock_xstore(x->dst, x->c->divisor);
+	x->c->stores++;
+	x->c->last_status = x->status;
+	if ((x->status & XSTORE_COUNT_MASK) != 0 || !xstore_status_ok(x->status))
+		return true;
+	x->c->empty++;
+	return false;
+}
+
 static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got)
 {
 	struct xstore_ctx *c = r->ctx;
+	struct xstore_poll x = { c, NULL, 0 };
 	unsigned chunk = xstore_chunk(c->divisor);
-	uint32_t empty = 0, saved, status, count;
-	uint64_t t0 = 0;
+	uint32_t saved, count;
 	size_t done = 0, n;
 	int rc = ENGINE_OK;
 
 	saved = padlock_enter();
 	while (done < len) {
-		uint8_t *dst = PADLOCK_QUIRK(no_xstore_slack) ? buf + done : xstore_buf;
-		status = padlock_xstore(dst, c->divisor);
-		c->stores++;
-		c->last_status = status;
-		count = status & XSTORE_COUNT_MASK;
-		if (!(status & XSTORE_ENABLED) || (status & XSTORE_BAD_MASK) ||
-		    (count != 0 && (count < chunk || count > XSTORE_UNIT_BYTES))) {
+		x.dst = PADLOCK_QUIRK(no_xstore_slack) ? buf + done : xstore_buf;
+		/* An empty FIFO: store again, bounded (lib/util/wait.h), a last look included. */
+		if (!xstore_once(&x) &&
+		    !wait_poll(xstore_once, &x, hw_rdtsc, XSTORE_EMPTY_CYCLES, XSTORE_EMPTY_MAX, NULL, NULL)) {
+			rc = ENGINE_ETIMEOUT;
+			break;
+		}
+		count = x.status & XSTORE_COUNT_MASK;
+		if (!xstore_status_ok(x.status) || count < chunk || count > XSTORE_UNIT_BYTES) {
 			rc = ENGINE_EHW;
 			break;
 		}
-		if (count == 0) {
-			c->empty++;
-			if (empty++ == 0)
-				t0 = hw_rdtsc();
-			else if (empty >= XSTORE_EMPTY_MAX || hw_rdtsc() - t0 >= XSTORE_EMPTY_CYCLES) {
-				rc = ENGINE_ETIMEOUT;
-				break;
-			}
-			continue;
-		}
-		empty = 0;
 		n = len - done < chunk ? len - done : chunk;
-		if (dst != buf + done)
+		if (x.dst != buf + done)
 			memcpy(buf + done, xstore_buf, n);
 		done += n;
 		c->bytes += n;

@@ -313,7 +313,7 @@ bool console_drain(char *why, size_t cap)
 	if (uart.index < 0)
 		return true;
 	if (wait_poll(uart_empty, NULL, tsc ? hw_rdtsc : count_polls,
-		      tsc ? tsc_ticks_for_us(CONSOLE_DRAIN_US) : UART_TX_SPINS, &elapsed, &polls))
+		      tsc ? tsc_ticks_for_us(CONSOLE_DRAIN_US) : UART_TX_SPINS, 0, &elapsed, &polls))
 		return true;
 	if (tsc)
 		fmt_snprintf(why, cap, "ttyS%d did not drain within %u ms (%lu polls): LSR=0x%02x", uart.index,

@@ -2,7 +2,7 @@
 #include "lib/util/wait.h"
 
 bool wait_poll(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64_t limit,
-	       uint64_t *elapsed, unsigned long *polls)
+	       unsigned long max_polls, uint64_t *elapsed, unsigned long *polls)
 {
 	uint64_t t0 = now(), el;
 	unsigned long n = 1;
@@ -10,7 +10,7 @@ bool wait_poll(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64
 
 	while (!(ok = done(ctx))) {
 		el = now() - t0;
-		if (el > limit) {
+		if (el > limit || (max_polls && n >= max_polls)) {
 			/* The deadline has passed: one more look before a timeout. */
 			n++;
 			ok = done(ctx);

@@ -651,6 +651,38 @@ static void test_completion_variants(void)
 	     why[0] ? ": " : "", why);
 }
 
+/*
+ * A stall is not a fault (lib/util/wait.h): every clock read jumps past
+ * the whole limit, as if the CPU were away (an SMI, a descheduled
+ * emulator) between each poll and its deadline check. The model finishes
+ * an operation at the third register read (the last look's CTL_A read)
+ * and has a TRNG word at the second status read: a driver that declares
+ * the timeout without looking again fails both; this one must not.
+ */
+static void test_stall_no_false_timeout(void)
+{
+	const struct rng_source *t3;
+	uint8_t w[8];
+	size_t got = 0;
+	char why[200] = "";
+	bool ok;
+	int rc = -1;
+
+	scenario(0, NULL);
+	t3 = engine_rng_find("geode-trng/tsel3");
+	hw_host_set_tsc_step(1000000000000ull);
+	ok = crypt_matches(AES_MODE_ECB, AES_DIR_ENCRYPT, 16, 0, false, 11, why, sizeof(why));
+	if (t3)
+		rc = t3->read(t3, w, sizeof(w), &got);
+	hw_host_set_tsc_step(TSC_STEP);
+	t_ok(ok && M.done_polls == 3 && geode_sb_stats()->timeouts == 0,
+	     "stalled clock (each read past the DMA limit): the operation is seen done on the last look, no false timeout%s%s",
+	     why[0] ? ": " : "", why);
+	t_ok(t3 && rc == 0 && got == sizeof(w) && M.rng_polls == 2,
+	     "stalled clock: each TRNG word is seen valid on the last look, no false timeout (rc %d, %u bytes): %s",
+	     rc, (unsigned)got, geode_sb_last_error());
+}
+
 /* ---- faults ---- */
 
 static void fault(const char *name)
@@ -1347,6 +1379,7 @@ int main(int argc, char **argv)
 	RUN(test_unit_tests_ok);
 	RUN(test_protocol, "healthy model, after geode_sb_tests()");
 	RUN(test_completion_variants);
+	RUN(test_stall_no_false_timeout);
 	RUN(test_eeprom_states);
 	RUN(test_absent);
 	RUN(test_fault_timeout);
