@@ -25,3 +25,10 @@ bool wait_poll(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64
 		*polls = n;
 	return ok;
 }
+
+static uint64_t poll_ticks;
+
+uint64_t wait_poll_count(void)
+{
+	return ++poll_ticks;
+}
