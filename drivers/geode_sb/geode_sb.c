@@ -364,6 +364,12 @@ int geode_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool 
 				     src_bus[c], dst_bus[c]);
 			return ENGINE_EHW;
 		}
+		if (c == 1 && !ctx_idle(1)) {
+			geode_sb_error("context B still held by %s that timed out: CTL_B=0x%08x AES_INT=0x%08x (checked %u times; no register written; context A unaffected)",
+				       geode_sb_st.held_by_hidden_key ? "the hidden-key operation (WK = 0)" : "an operation",
+				       geode_sb_st.busy_ctl, geode_sb_st.busy_int, GEODE_SB_IDLE_POLLS);
+			return ENGINE_ETIMEOUT;
+		}
 		if (!ctx_idle(c) || ((key || iv) && !keys_writable()) || (c == 0 && !geode_sb_engine_idle())) {
 			geode_sb_error("engine still busy with a timed-out operation: CTL_%s=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
 				     geode_sb_st.wedged[c] ? dma_ctx[c].name : "A", geode_sb_st.busy_ctl,
@@ -403,6 +409,8 @@ int geode_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool 
 			continue;
 		geode_sb_st.wedged[c] = true;
 		geode_sb_st.wedged_keys[c] = key || iv;
+		if (c == 1)
+			geode_sb_st.held_by_hidden_key = !key;
 		geode_sb_st.stats.timeouts++;
 		c_now = geode_sb_rd(x->ctl);
 		if (c == 0)

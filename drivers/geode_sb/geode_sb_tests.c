@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/crypto/aes.h"
+#include "lib/platform/cpuid.h"
 #include "lib/util/fmt.h"
 #include "lib/util/hex.h"
 #include "drivers/geode_sb/geode_sb_int.h"
@@ -379,7 +380,8 @@ static const struct driver_test geode_sb_tests[] = {
 	{ "geode-sb: DMA guard bytes intact around every destination", t_guards, NULL, false },
 	{ "geode-sb: CBC_IV0..3 hold the next IV after a CBC operation", t_iv_readback, NULL, false },
 	{ "geode-sb: DMA buffers and session keys wiped after use", t_wiped, NULL, false },
-	{ "geode-sb: hidden-key probe (WK = 0, context B)", geode_sb_t_hidden_key, NULL, false },
+	/* A finding: no public driver uses WK = 0 or context B (geode_sb_probe.c). */
+	{ "geode-sb: hidden-key probe (WK = 0, context B)", geode_sb_t_hidden_key, NULL, true },
 	{ "geode-trng/tsel0: throughput", geode_sb_trng_t_throughput, &tsel[0], false },
 	{ "geode-trng/tsel1: throughput", geode_sb_trng_t_throughput, &tsel[1], false },
 	{ "geode-trng/tsel2: throughput", geode_sb_trng_t_throughput, &tsel[2], false },
@@ -387,11 +389,44 @@ static const struct driver_test geode_sb_tests[] = {
 	{ "geode-trng/test-mode: T_TM probe", geode_sb_trng_t_test_mode, NULL, false },
 };
 
+/*
+ * A Geode LX CPU: CPUID vendor AuthenticAMD, family 5, model 10 (CPUID.1
+ * EAX 0x5A1/0x5A2). The security block is part of every Geode LX
+ * processor (AMD Geode LX Processors Data Book 33234, "Security Block";
+ * ../shared/notes/geode-lx-security-block.md, "Identity").
+ */
+static bool geode_lx_cpu(const struct cpu_info *c)
+{
+	return c && strcmp(c->vendor, CPUID_VENDOR_AMD) == 0 && c->family == 5 && c->model == 10;
+}
+
+/*
+ * The probe; on a Geode LX CPU the block and its TRNG are promised units
+ * (lib/engine/driver.h): a block no OS can reach, or a TRNG whose mode
+ * bits do not stick, is then `not ok` with the reason, not a SKIP (a box
+ * without its crypto must not look like a Pentium that never had any).
+ * Elsewhere an absent block shows as the SKIP of its tests.
+ */
 static void geode_sb_driver_probe(const struct driver_facts *f, struct driver_probe *out)
 {
-	(void)f;	/* the probe finds its PCI function through kernel/platform/pci_bus.h */
-	(void)out;	/* an absent block shows as the SKIP of its tests, with the reason */
-	geode_sb_probe();
+	const struct geode_sb_info *in;
+
+	geode_sb_probe();	/* finds its PCI function through kernel/platform/pci_bus.h */
+	if (!geode_lx_cpu(f->cpu))
+		return;
+	in = geode_sb_info();
+	if (in->no_vsa)
+		driver_unit_promised(out, "geode-sb: security block reachable",
+				     "Geode LX CPU (AuthenticAMD family 5 model 10): GLD_MSR_CAP=0x%016llx identifies its security block, but PCI has no 1022:2082: firmware without VSA hides the security block from every OS",
+				     (unsigned long long)in->cap);
+	else if (!in->found)
+		driver_unit_promised(out, "geode-sb: security block reachable",
+				     "Geode LX CPU (AuthenticAMD family 5 model 10), which always has the security block, but no 1022:2082 on PCI and no GLD_MSR_CAP that identifies it: %s",
+				     geode_sb_absent_reason());
+	else if (in->ok && !in->rng_ok)
+		driver_unit_promised(out, "rng: geode-trng source",
+				     "the security block's TRNG cannot be set to its documented mode: %s",
+				     geode_sb_st.rng_why);
 }
 
 const struct driver geode_sb_driver = {

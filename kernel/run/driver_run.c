@@ -104,23 +104,30 @@ static const char *const status_word[] = { "passed", "failed", "skipped" };
 
 /*
  * A probe of undocumented behaviour: its outcome, a fault or a hang
- * included, is a finding: "ok N - name # finding: OUTCOME" and the record
- * "# @finding driver=D test=NAME outcome=passed|failed|skipped|fault|timeout
- * detail=TEXT t=T" (NAME and TEXT escaped as record values), never `not ok`.
+ * included, is a finding: "ok N - name # finding: OUTCOME", the detail as
+ * "# finding: name: DETAIL", and the record "# @finding driver=D test=NAME
+ * outcome=passed|failed|fault|timeout detail=TEXT t=T" (NAME and TEXT
+ * escaped as record values), never `not ok`. A probe that skips (its unit
+ * is absent) probed nothing: an ordinary SKIP line.
  */
 static void run_finding(const struct driver *d, const struct driver_test *t, struct test_call *c)
 {
 	char why[96], esc_name[200], esc_detail[360], note[100];
-	const char *outcome;
+	const char *outcome, *detail;
 
 	why[0] = '\0';
 	if (!report_guarded_try(t->name, call_test, c, TAP_RUN_BUDGET_MS, why, sizeof(why)))
 		outcome = why[0] == 't' ? "timeout" : "fault";
-	else
+	else if (c->status == DRV_SKIP) {
+		tap_skip(c->detail[0] ? c->detail : "not applicable", "%s", t->name);
+		return;
+	} else
 		outcome = status_word[c->status];
+	detail = why[0] ? why : c->detail;
+	if (detail[0])
+		tap_diag("finding: %s: %s", t->name, detail);
 	esc_value(esc_name, sizeof(esc_name), t->name, sizeof(esc_name), sizeof(esc_name) - 1);
-	esc_value(esc_detail, sizeof(esc_detail), why[0] ? why : c->detail, sizeof(esc_detail),
-		  sizeof(esc_detail) - 1);
+	esc_value(esc_detail, sizeof(esc_detail), detail, sizeof(esc_detail), sizeof(esc_detail) - 1);
 	tap_diag("@finding driver=%s test=%s outcome=%s detail=%s", d->name, esc_name, outcome,
 		 esc_detail);
 	fmt_snprintf(note, sizeof(note), "finding: %s", outcome);
