@@ -12,7 +12,7 @@ from .compare import judge, unreadable_doc
 from .parse import load_log, split_lines
 from .plot import PREFERRED_VARIANT, render_panels
 
-VERDICT_ORDER = ("NO-REPORT", "INCOMPLETE", "CRASH", "INCONSISTENT", "FAIL", "EMULATED", "PASS")
+VERDICT_ORDER = ("NO-REPORT", "INCOMPLETE", "CRASH", "INCONSISTENT", "FAIL", "EMULATED", "PARTIAL", "PASS")
 HTML_CSS = """
 body { font: 14px sans-serif; margin: 1em 2em; color: #222; }
 table { border-collapse: collapse; }
