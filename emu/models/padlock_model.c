@@ -503,14 +503,16 @@ static uint64_t rng_next(struct padlock_model *m)
 }
 
 /*
- * One store at dst: divisors 0 and 1 store a whole 8-byte unit, 2 and 3 a
- * 32-bit unit holding 16 or 8 random bits [LRNG: "8 random bits in 32
- * stored bits"]; the count is the divisor's random bytes (8, 4, 2, 1).
- * Returns the count, 0 when the FIFO was empty (nothing stored).
+ * One store at dst: divisor 0 stores a whole 8-byte unit, 1 to 3 a 32-bit
+ * unit holding 32, 16 or 8 random bits [LRNG VIA_RNG_CHUNK_*: "64 rand
+ * bits, 64 stored bits", "32 rand bits, 32 stored bits", "16 rand bits,
+ * 32 stored bits", "8 rand bits, 32 stored bits"]; the count is the
+ * divisor's random bytes (8, 4, 2, 1; assumption: Linux reads only that it
+ * is not 0). Returns the count, 0 when the FIFO was empty (nothing stored).
  */
 static uint32_t xstore_one(struct padlock_model *m, uint8_t *dst, uint32_t divisor, bool may_be_empty)
 {
-	unsigned width = divisor >= 2 ? 4 : XSTORE_UNIT_BYTES, i;
+	unsigned width = divisor >= 1 ? 4 : XSTORE_UNIT_BYTES, i;
 	uint64_t v;
 
 	m->st.xstore++;
@@ -572,9 +574,12 @@ static enum padlock_model_exc exec_rep_xstore(struct padlock_model *m, struct pa
 /*
  * One-shot (EAX = bytes done, ECX = total, the unit pads) or block mode
  * (EAX = -1, ECX = blocks, Nano and later) [LSHA][PG]. Also modelled:
- *   - ECX = 0 in one-shot: no operation, documented for Zhaoxin (Linux
- *     padlock-sha patch, 2025); VIA's is unknown, the model does the same
- *     (assumption) and counts it (xsha_ecx0), so a driver issuing it shows;
+ *   - ECX = 0 in one-shot: the empty message's digest on VIA parts (Linux's
+ *     C7 padlock_sha1/256_finup and GnuTLS's padlock_sha1/256_oneshot send
+ *     ECX = 0 for the empty message and pass their empty test vector
+ *     there); no operation on Zhaoxin, as it documents (Linux padlock-sha
+ *     patch, 2025). Counted either way (xsha_ecx0), so a driver issuing it
+ *     shows: this driver never does, since Zhaoxin's answer differs;
  *   - block mode on a part without it (C7): a wrong result, not a fault
  *     (GnuTLS's probe on a C7 Esther, openssl issue 20167); which wrong
  *     result is unknown: the model leaves the state as it was (assumption).
@@ -610,8 +615,10 @@ static enum padlock_model_exc exec_xsha(struct padlock_model *m, struct padlock_
 			    "one-shot xsha with EAX = %u (bytes done) and ECX = %u", eax, ecx);
 	m->st.xsha++;
 	if (eax != PHE_BLOCK_MODE && ecx == 0) {
-		m->st.xsha_ecx0++;	/* no operation */
-		return PADLOCK_EXC_NONE;
+		m->st.xsha_ecx0++;
+		if (m->prof->zhaoxin_phe)
+			return PADLOCK_EXC_NONE;	/* no operation [Zhaoxin] */
+		/* VIA: on to the padding of the empty message */
 	}
 	memcpy(h, state, words * 4);
 	if (eax == PHE_BLOCK_MODE) {

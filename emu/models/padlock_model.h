@@ -36,10 +36,11 @@
  *   - the prefetch: ECB and CBC read to the end of their fetch group (read
  *     before anything is written), nothing past a whole group, nothing in
  *     CFB/OFB/CTR;
- *   - xstore's whole 8-byte units (divisors 0, 1) or 32-bit units (2, 3);
+ *   - xstore's whole 8-byte unit (divisor 0) or 32-bit unit (1 to 3);
  *     #UD for a unit CPUID reports disabled; #NM with CR0.TS/EM;
- *   - PHE: one-shot ECX = 0 is no operation, block mode on the C7 a wrong
- *     result (no fault), Zhaoxin's 32-byte XSHA1 state.
+ *   - PHE: one-shot ECX = 0 hashes the empty message on VIA parts and is
+ *     no operation on Zhaoxin (counted either way), block mode on the C7 a
+ *     wrong result (no fault), Zhaoxin's 32-byte XSHA1 state.
  * Strict option (padlock_model_options.strict, "not documented behaviour",
  * never used by an emulated box): the checks this model had before it
  * followed the sources - #GP on the upper 96 control-word bits and on
