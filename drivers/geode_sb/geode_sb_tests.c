@@ -24,6 +24,7 @@
 static uint8_t xb_in[XB_CAP], xb_out[XB_CAP], xb_ref[XB_CAP];
 static struct aes_session xs_session;
 static struct aes_ctx xs_ref;
+static bool xs_mismatch;	/* the last run_case() completed with output unlike lib/crypto/aes's */
 
 
 /*
@@ -118,6 +119,7 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 	int rc = ENGINE_OK;
 	char what[96];
 
+	xs_mismatch = false;
 	fmt_snprintf(what, sizeof(what), "%s %s %u bytes (offset %u, %s%s)",
 		     aes_mode_name(c->mode), aes_dir_name(c->dir), (unsigned)c->len, c->offset,
 		     c->in_place ? "in place" : "separate buffers",
@@ -142,6 +144,7 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 		return false;
 	}
 	d = first_diff(out, xb_ref, c->len);
+	xs_mismatch = d < c->len;
 	if (d < c->len) {
 		fmt_snprintf(why, wn, "%s: first mismatch at byte %u (DMA chunk %u): expected 0x%02x got 0x%02x",
 			     what, (unsigned)d, (unsigned)(d / GEODE_SB_CHUNK), xb_ref[d], out[d]);
@@ -149,6 +152,7 @@ static bool run_case(const struct aes_engine *e, const struct xcase *c, unsigned
 	}
 	if (c->mode == AES_MODE_CBC && memcmp(iv, ref_iv, sizeof(iv)) != 0) {
 		char h1[HEX16], h2[HEX16];
+		xs_mismatch = true;
 		fmt_snprintf(why, wn, "%s: IV after the call: expected %s got %s", what,
 			     hex16(ref_iv, h1), hex16(iv, h2));
 		return false;
@@ -213,6 +217,7 @@ static enum drv_status t_crosscheck(const void *ctx, char *d, size_t cap)
 		char one[300];
 		if (run_case(e, &xcases[i], i, one, sizeof(one)))
 			continue;
+		geode_sb_st.wrong_output |= xs_mismatch;
 		if (failed++ == 0)
 			memcpy(why, one, sizeof(why));
 		drv_log(&geode_sb_log, "cross-check: %s", one);
@@ -316,8 +321,14 @@ static enum drv_status t_guards(const void *ctx, char *d, size_t cap)
 
 /*
  * After a CBC operation CBC_IV0..3 hold the next IV: Linux's geode-aes
- * reads it back and chains with it, so a block that does not update it
- * breaks Linux's CBC (this driver chains its own copy and only compares).
+ * reads it back and chains CBC across requests with it, and an ALIX 2C2
+ * passed Linux's extra self-tests that way (multi-page CBC, 2019:
+ * ../shared/notes/geode-lx-security-block.md, "Field reports"), so real
+ * silicon updates it and a block that does not breaks Linux's CBC. This
+ * driver chains its own copy (the last ciphertext or input block) and
+ * compares. When the engine's output itself is wrong, that copy is wrong
+ * too and the comparison proves nothing: the cross-check is the first
+ * cause, and this test skips saying so.
  */
 static enum drv_status t_iv_readback(const void *ctx, char *d, size_t cap)
 {
@@ -333,6 +344,10 @@ static enum drv_status t_iv_readback(const void *ctx, char *d, size_t cap)
 		return DRV_FAIL;
 	}
 	bad = st->iv_readback_other != 0;
+	if (bad && geode_sb_st.wrong_output) {
+		fmt_snprintf(d, cap, "not judged: the engine's AES output is wrong (first cause: geode-sb: AES-128 ECB/CBC through DMA matches lib/aes), so the next IV chained from it is no reference for CBC_IV0..3");
+		return DRV_SKIP;
+	}
 	if (bad)
 		fmt_snprintf(d, cap, "CBC_IV not updated: after %lu of %lu CBC operations CBC_IV0..3 differ from the next IV (Linux geode-aes reads the next IV back from CBC_IV)",
 			     st->iv_readback_other, n);

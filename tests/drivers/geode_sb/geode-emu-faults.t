@@ -50,7 +50,9 @@ fault_case dma-timeout '^# geode-sb: DMA timeout after [0-9]+ cycles \(limit [0-
 	'^not ok [0-9]+ - geode-sb: DMA buffers and session keys wiped after use: key registers not wiped: ' \
 	"the wipe test fails: the key registers could not be wiped"
 fault_case wrong-data '^not ok [0-9]+ - geode-sb: AES-128 ECB/CBC through DMA matches lib/aes: 9 of 9 cases failed, first: .*first mismatch at byte 15 ' \
-	"wrong output: the first mismatching byte is named"
+	"wrong output: the first mismatching byte is named" \
+	'^ok [0-9]+ - geode-sb: CBC_IV0\.\.3 hold the next IV after a CBC operation # SKIP not judged: the engine.s AES output is wrong \(first cause: ' \
+	"the first cause is the wrong output, not CBC_IV"
 fault_case dma-overrun '^not ok [0-9]+ - geode-sb: DMA guard bytes intact around every destination: [0-9]+ of [0-9]+ operations overran' \
 	"the overrun past the destination is caught by the guard bytes"
 fault_case ignore-key '^not ok [0-9]+ - geode-sb: AES uses the writable key \(WK\): the engine ignores the writable key' \

@@ -867,6 +867,10 @@ static void test_fault_wrong_data(void)
 	capture_end();
 	t_ok(has_result("not ok", "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes: 9 of 9 cases failed, first: ecb encrypt 16 bytes (offset 0, separate buffers): first mismatch at byte 15 (DMA chunk 0)"),
 	     "wrong-data: geode_sb_tests() names the first wrong byte");
+	/* The first cause is the wrong output: CBC_IV is not blamed for it. */
+	t_ok(has_result("ok", "geode-sb: CBC_IV0..3 hold the next IV after a CBC operation # SKIP not judged: the engine's AES output is wrong (first cause: geode-sb: AES-128 ECB/CBC through DMA matches lib/aes)") &&
+	     !strstr(out, "CBC_IV not updated"),
+	     "wrong-data: the CBC_IV test skips naming the wrong output as the first cause, no \"CBC_IV not updated\"");
 }
 
 static void test_fault_ignore_key(void)
