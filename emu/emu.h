@@ -55,7 +55,7 @@ const uint8_t (*emu_profile_macs(const char *name, unsigned *n))[6];
 
 struct emu_state {
 	const struct emu_profile *prof;	/* NULL: no emulation */
-	char error[160];		/* why the profile could not be set up, "" if it was */
+	char error[320];		/* why the profile could not be set up, "" if it was */
 	const char *fault;		/* the fault injected, "" for none */
 	bool on_qemu;			/* real PCI space had subsystem vendor 1af4 */
 	struct cpuid_dump dump;

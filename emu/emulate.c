@@ -156,6 +156,18 @@ static uint32_t padlock_faults_offered(void)
 		all |= 1u << i;
 	if (!(edx & PADLOCK_EDX_PHE))
 		all &= ~PADLOCK_MODEL_FAULT_HASH_WRONG;
+	if (!(edx & PADLOCK_EDX_RNG))
+		all &= ~(PADLOCK_MODEL_FAULT_RNG_STUCK | PADLOCK_MODEL_FAULT_XSTORE_DIV0_BIASED);
+	/* The hardware CTR probe runs only with ACE2 enabled (the C7; the Nano's is disabled). */
+	if (!(edx & PADLOCK_EDX_ACE2_EN))
+		all &= ~PADLOCK_MODEL_FAULT_CTR_PROBE_HANG;
+	/*
+	 * Status bits on the C3 and C7 copy RNG MSR 0x110B and are judged
+	 * there: the fault is offered on the Nano and the KX-7000 only.
+	 */
+	if (emu.prof->padlock == PADLOCK_CPU_NEHEMIAH || emu.prof->padlock == PADLOCK_CPU_ESTHER ||
+	    !(edx & PADLOCK_EDX_RNG))
+		all &= ~PADLOCK_MODEL_FAULT_XSTORE_STATUS_BITS;
 	return all;
 }
 
@@ -211,7 +223,7 @@ static void fault_list(const struct emu_profile *p, char *buf, size_t n)
 
 static void setup(const struct emu_profile *p, const char *fault)
 {
-	char list[200];
+	char list[280];
 	bool fault_ok = true;
 
 	if (!load_cpuid(p))
@@ -291,8 +303,20 @@ static const char *variant_why(void)
 
 	if (g & GEODE_SB_FAULT_POOR_NOISE)
 		return "poor raw noise is characterised, not judged; T_SEL 3 stays conditioned";
+	uint32_t p = emu.padlock_on ? emu.padlock.opt.faults : 0;
+
 	if (g & GEODE_SB_FAULT_HKEY_HANG)
 		return "the hidden-key probe on context B is a finding, not a verdict; context A goes on";
+	if (g & GEODE_SB_FAULT_TSEL0_DEAD)
+		return "T_SEL 0 (raw noise) is characterised, its wait information; T_SEL 1-3 stay healthy";
+	if (g & GEODE_SB_FAULT_TSEL1_BIASED)
+		return "T_SEL 1 (LFSR only) is characterised, not judged; T_SEL 3 stays conditioned";
+	if (p & PADLOCK_MODEL_FAULT_XSTORE_DIV0_BIASED)
+		return "xstore divisor 0 is characterised, not judged; divisor 3 (Linux via-rng's) stays healthy";
+	if (p & PADLOCK_MODEL_FAULT_CTR_PROBE_HANG)
+		return "the hardware CTR probe is a finding, its hang too; padlock-ace builds CTR from ECB";
+	if (p & PADLOCK_MODEL_FAULT_XSTORE_STATUS_BITS)
+		return "the status bits of a part without RNG MSR are reported, not judged; the data is good";
 	return NULL;
 }
 

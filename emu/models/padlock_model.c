@@ -62,6 +62,7 @@ static const struct padlock_model_profile profiles[PADLOCK_CPUS] = {
 
 static const char *const fault_names[PADLOCK_MODEL_NFAULTS] = {
 	"rng-stuck", "wrong-data", "hash-wrong", "ace-locked",
+	"xstore-div0-biased", "ctr-probe-hang", "xstore-status-bits",
 };
 
 #define CR0_EM			(1u << 2)
@@ -414,6 +415,12 @@ static enum padlock_model_exc exec_xcrypt(struct padlock_model *m, struct padloc
 		CHECK(need_unit(m, PADLOCK_EDX_ACE2_EN, "xcrypt-ctr (ACE2)"));
 	if (n == 0)
 		return PADLOCK_EXC_NONE;	/* rep with ECX = 0 does nothing */
+	if (mode == X_CTR && (m->opt.faults & PADLOCK_MODEL_FAULT_CTR_PROBE_HANG)) {
+		/* Never completes: nothing done, the instruction runs again and again. */
+		m->st.hung++;
+		m->no_progress = true;
+		return PADLOCK_EXC_NONE;
+	}
 	CHECK(need_aligned(m, "control word (EDX)", r->edx));
 	CHECK(need_aligned(m, "key (EBX)", r->ebx));
 	if (mode == X_ECB || !m->prof->unaligned_data || m->opt.strict) {
@@ -523,14 +530,26 @@ static uint32_t xstore_one(struct padlock_model *m, uint8_t *dst, uint32_t divis
 		return 0;
 	}
 	v = rng_next(m);
+	if (divisor == 0 && (m->opt.faults & PADLOCK_MODEL_FAULT_XSTORE_DIV0_BIASED))
+		v |= rng_next(m);	/* ones with probability 3/4 */
 	for (i = 0; i < width; i++)
 		dst[i] = (uint8_t)(v >> (8 * i));
 	return XSTORE_UNIT_BYTES >> divisor;
 }
 
+/*
+ * The status bits of a store: the RNG MSR's copy where the model has that
+ * MSR (the C3 and C7 [PG]; the KX-7000 by assumption, as Linux writes
+ * 0x110B there), else bit 6 only (assumption: nothing documents them);
+ * xstore-status-bits sets bits 10-14 on top.
+ */
 static uint32_t xstore_status(const struct padlock_model *m)
 {
-	return m->prof->rng_msr ? (uint32_t)m->rng_msr & ~XSTORE_COUNT_MASK : XSTORE_ENABLED;
+	uint32_t st = m->prof->rng_msr ? (uint32_t)m->rng_msr & ~XSTORE_COUNT_MASK : XSTORE_ENABLED;
+
+	if (m->opt.faults & PADLOCK_MODEL_FAULT_XSTORE_STATUS_BITS)
+		st |= XSTORE_STATE_MASK;
+	return st;
 }
 
 static enum padlock_model_exc exec_xstore(struct padlock_model *m, struct padlock_model_regs *r)
@@ -750,7 +769,8 @@ enum padlock_model_exc padlock_model_exec(struct padlock_model *m, struct padloc
 	else
 		return fail(m, PADLOCK_EXC_UD, "PadLock form not emulated: %02x %02x %02x %02x",
 			    ip[0], ip[1], ip[2], ip[3]);
-	if (e == PADLOCK_EXC_NONE)
+	if (e == PADLOCK_EXC_NONE && !m->no_progress)
 		r->eip += len;
+	m->no_progress = false;
 	return e;
 }

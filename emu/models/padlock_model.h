@@ -55,6 +55,14 @@
  *   wrong-data   the last byte of every xcrypt output is flipped
  *   hash-wrong   xsha leaves the first state word with bit 0 flipped
  *   ace-locked   ACE present but disabled, and FCR bit 28 does not stick
+ *   xstore-div0-biased  divisor 0's bits are ones with probability 3/4;
+ *                divisor 3 healthy (a variant: divisor 0 is characterised)
+ *   ctr-probe-hang  rep xcrypt-ctr never completes: the instruction does
+ *                nothing and runs again (EIP not advanced), for ever (a
+ *                variant: the hardware CTR probe is a finding)
+ *   xstore-status-bits  every store's status has bits 10-14 set, the data
+ *                good (offered on the Nano and the KX-7000: a variant,
+ *                nothing documents those bits there)
  *
  * Freestanding: no allocation, no stdio; only lib/ and the driver's
  * register header.
@@ -86,7 +94,10 @@ enum padlock_model_cpu {
 #define PADLOCK_MODEL_FAULT_WRONG_DATA	(1u << 1)
 #define PADLOCK_MODEL_FAULT_HASH_WRONG	(1u << 2)
 #define PADLOCK_MODEL_FAULT_ACE_LOCKED	(1u << 3)
-#define PADLOCK_MODEL_NFAULTS		4
+#define PADLOCK_MODEL_FAULT_XSTORE_DIV0_BIASED	(1u << 4)
+#define PADLOCK_MODEL_FAULT_CTR_PROBE_HANG	(1u << 5)
+#define PADLOCK_MODEL_FAULT_XSTORE_STATUS_BITS	(1u << 6)
+#define PADLOCK_MODEL_NFAULTS		7
 
 struct padlock_model_options {
 	bool ace_disabled;	/* ACE present, disabled until FCR 0x1107 bit 28 is set */
@@ -124,6 +135,7 @@ struct padlock_model_stats {
 	unsigned long stale_ecb;	/* ECB on a key cached by CFB/OFB (wrong output) */
 	unsigned long msr_writes[3];	/* writes to 0x1107, 0x110B, 0x1257 */
 	unsigned long faults;		/* exceptions raised */
+	unsigned long hung;		/* instructions that did not complete (ctr-probe-hang) */
 };
 
 /* The registers an instruction uses; eip advances past it on success. */
@@ -146,6 +158,7 @@ struct padlock_model {
 	unsigned long xstores;
 	struct padlock_model_stats st;
 	char fault[200];		/* the last exception: "#GP: why" */
+	bool no_progress;		/* the instruction did not complete: EIP stays */
 	uint32_t mont_tmp[PMM_MAX_WORDS + 2];
 };
 
