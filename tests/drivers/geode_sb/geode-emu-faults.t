@@ -4,8 +4,9 @@
 # its specific failure, goes on to the end, and ends in FAIL with QEMU
 # status 35, within the boot timeout; no-vsa (a Geode LX whose firmware
 # hides the security block) too, unless expect=none drops the promised
-# block. The variants end in PASS: poor-noise (poor raw noise,
-# characterised), hidden-key-hang (a finding).
+# block; trng-mode-stuck (a TRNG whose mode bits do not stick). The
+# variants end in PASS: poor-noise, tsel0-dead, tsel1-biased (modes no
+# public driver uses: characterised), hidden-key-hang (a finding).
 . tests/boot/emu-lib.sh
 emu_start
 
@@ -107,6 +108,21 @@ EXTRA=expect=none HEADER=fail run_case no-vsa 0 2500 \
 run_case poor-noise 0 50000 '^ok [0-9]+ - rng: geode-trng/tsel0 characterised \(information only: 50000 of 50000 bytes, .*H_mcv=[34]\.[0-9]+ ' \
 	"raw noise of 4 bits per byte is characterised, not judged" \
 	'^ok [0-9]+ - rng: geode-trng/tsel3 90b-mcv$' "T_SEL 3 (conditioned) passes"
+# The modes no public driver uses are characterised: their faults are variants.
+run_case tsel0-dead 0 2500 '^ok [0-9]+ - geode-trng/tsel0: throughput \(information: 0 bytes, then geode-trng/tsel0: RANDOM_NUM_STATUS not valid after [0-9]+ cycles ' \
+	"T_SEL 0 that never says valid: the wait is information" \
+	'^ok [0-9]+ - rng: geode-trng/tsel0 source delivers 64 bytes # characterised, not judged$' \
+	"the smoke test of T_SEL 0 is a note, not a failure" \
+	'^ok [0-9]+ - rng: geode-trng/tsel0 characterised \(information only: 0 of 2500 bytes, stopped: hardware timeout, ' \
+	"its statistics say it stopped, as information" \
+	'^ok [0-9]+ - geode-trng/tsel3: throughput \([0-9]+ bytes/s' "T_SEL 3 stays healthy"
+run_case tsel1-biased 0 50000 '^ok [0-9]+ - rng: geode-trng/tsel1 characterised \(information only: 50000 of 50000 bytes, .*H_mcv=3\.[0-9]+ ' \
+	"T_SEL 1 with ones at 3/4 is characterised with its figures (H_mcv about 3.3 bits/byte)" \
+	'^ok [0-9]+ - rng: geode-trng/tsel3 90b-mcv$' "T_SEL 3 (conditioned) passes"
+fault_case trng-mode-stuck '^not ok [0-9]+ - rng: geode-trng source: the security block.s TRNG cannot be set to its documented mode: MSR CTRL reads 0x400 after writing 0x700: ' \
+	"a TRNG whose mode bits do not stick is not ok with the register values" \
+	'^# summary: first failure: the security block.s TRNG cannot be set to its' \
+	"the last screen names it"
 run_case poor-noise-tsel3 1 50000 '^not ok [0-9]+ - rng: geode-trng/tsel3 90b-mcv \(H=[0-4]\.[0-9]+ bits/byte' \
 	"the same poor output on T_SEL 3 fails the full-entropy claim on the MCV estimate" \
 	'^# rng: geode-trng/tsel3 fails its full-entropy claim \(8 bits/byte\) on: .*90b-mcv' \
