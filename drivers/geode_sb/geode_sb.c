@@ -365,9 +365,12 @@ int geode_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool 
 			return ENGINE_EHW;
 		}
 		if (c == 1 && !ctx_idle(1)) {
-			geode_sb_error("context B still held by %s that timed out: CTL_B=0x%08x AES_INT=0x%08x (checked %u times; no register written; context A unaffected)",
-				       geode_sb_st.held_by_hidden_key ? "the hidden-key operation (WK = 0)" : "an operation",
-				       geode_sb_st.busy_ctl, geode_sb_st.busy_int, GEODE_SB_IDLE_POLLS);
+			if (geode_sb_st.held_by_hidden_key)
+				geode_sb_error("context B still held by the hidden-key operation (WK = 0) that timed out: CTL_B=0x%08x AES_INT=0x%08x (checked %u times; no register written; context A unaffected)",
+					       geode_sb_st.busy_ctl, geode_sb_st.busy_int, GEODE_SB_IDLE_POLLS);
+			else
+				geode_sb_error("context B still held by an operation that timed out: CTL_B=0x%08x AES_INT=0x%08x (checked %u times; no register written; context A unaffected)",
+					       geode_sb_st.busy_ctl, geode_sb_st.busy_int, GEODE_SB_IDLE_POLLS);
 			return ENGINE_ETIMEOUT;
 		}
 		if (!ctx_idle(c) || ((key || iv) && !keys_writable()) || (c == 0 && !geode_sb_engine_idle())) {

@@ -67,7 +67,7 @@ struct padlock_dev {
 		};
 		enum padlock_state unit[PADLOCK_UNITS];	/* the same, in this order */
 	};
-	bool enable_tried, enable_failed;
+	bool enable_tried;
 	char enable_note[2][PADLOCK_NOTE_MAX];	/* ACE, RNG: what enabling did */
 	struct padlock_enable enable[2];	/* ACE, RNG: the MSR write, if one was made */
 	bool phe_block_mode;		/* Nano and later: EAX = -1, software padding */

@@ -80,7 +80,7 @@ void driver_run_probe(const struct driver *d, const struct driver_facts *f)
 			tap_result(false, "%s: %s", x->name, x->reason);
 		else if (x->promised) {
 			tap_skip(x->reason, "%s (promised unit not expected: expect=none)", x->name);
-			report_partial("expect=none dropped a promised unit");
+			report_partial("a promised unit dropped (expect=none)");
 		}
 		else
 			tap_skip(x->reason, "%s", x->name);
