@@ -104,11 +104,11 @@ static const char *const status_word[] = { "passed", "failed", "skipped" };
 
 /*
  * A probe of undocumented behaviour: its outcome, a fault or a hang
- * included, is a finding: "ok N - name # finding: OUTCOME", the detail as
- * "# finding: name: DETAIL", and the record "# @finding driver=D test=NAME
- * outcome=passed|failed|fault|timeout detail=TEXT t=T" (NAME and TEXT
- * escaped as record values), never `not ok`. A probe that skips (its unit
- * is absent) probed nothing: an ordinary SKIP line.
+ * included, is a finding: "ok N - name # finding: OUTCOME" and the record
+ * "# @finding driver=D test=NAME outcome=passed|failed|fault|timeout
+ * detail=TEXT t=T" (NAME and TEXT escaped as record values), never `not
+ * ok`; the driver's log lines after it say the same in words. A probe
+ * that skips (its unit is absent) probed nothing: an ordinary SKIP line.
  */
 /*
  * A finding's budget: each probe is a handful of operations (4 CTR
@@ -133,8 +133,6 @@ static void run_finding(const struct driver *d, const struct driver_test *t, str
 	} else
 		outcome = status_word[c->status];
 	detail = why[0] ? why : c->detail;
-	if (detail[0])
-		tap_diag("finding: %s: %s", t->name, detail);
 	esc_value(esc_name, sizeof(esc_name), t->name, sizeof(esc_name), sizeof(esc_name) - 1);
 	esc_value(esc_detail, sizeof(esc_detail), detail, sizeof(esc_detail), sizeof(esc_detail) - 1);
 	tap_diag("@finding driver=%s test=%s outcome=%s detail=%s", d->name, esc_name, outcome,

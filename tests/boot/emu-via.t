@@ -66,7 +66,7 @@ expect_line '^ok [0-9]+ - kat: padlock-ace aes-256-ctr decrypt$' "zhaoxin: CTR f
 expect_line '^# engine: sha256 padlock-phe: .*block mode' "zhaoxin: PHE in block mode"
 expect_line '^ok [0-9]+ - padlock: pmm rep montmul 1024-bit known answer # finding: passed$' \
 	"zhaoxin: the PMM known answer is a finding (montmul documented for VIA only)"
-expect_line '^# finding: padlock: pmm rep montmul 1024-bit known answer: final subtraction (not )?needed; the known answer matches: padlock-pmm benchmarked$' \
+expect_line '^# @finding driver=padlock test=padlock:\\x20pmm\\x20rep\\x20montmul[^ ]* outcome=passed detail=final\\x20subtraction\\x20(not\\x20)?needed;\\x20the\\x20known\\x20answer\\x20matches:\\x20padlock-pmm\\x20benchmarked ' \
 	"zhaoxin: the unit is benchmarked once its known answer matched"
 emu_done
 finish

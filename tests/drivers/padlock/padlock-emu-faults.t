@@ -71,8 +71,10 @@ for PROFILE in c7 nano; do
 done
 PROFILE=c7 variant_case ctr-probe-hang '^ok [0-9]+ - padlock: ace2 hardware ctr probe \(rep xcrypt-ctr, counter format unverified\) # finding: timeout$' \
 	"a hardware CTR that never completes is a finding (timeout), not a failure" \
-	'^# finding: padlock: ace2 hardware ctr probe \(rep xcrypt-ctr, counter format unverified\): timeout: ran past its 2000 ms budget ' \
-	"the finding says it hung, within the finding's 2 s budget" \
+	'^# @finding driver=padlock test=padlock:\\x20ace2\\x20hardware[^ ]* outcome=timeout detail=timeout:\\x20ran\\x20past\\x20its\\x202000\\x20ms\\x20budget' \
+	"the finding's record says it hung, within the finding's 2 s budget" \
+	"^# watchdog: test 'padlock: ace2 hardware ctr probe \\(rep xcrypt-ctr, counter format unverified\\)' ran past its time budget" \
+	"the watchdog names the probe it stopped" \
 	'^ok [0-9]+ - kat: padlock-ace aes-128-ctr encrypt$' "padlock-ace's CTR (from ECB) still passes its KAT"
 for PROFILE in nano zhaoxin; do
 	variant_case xstore-status-bits '^# padlock: rng: xstore divisor 3 status 0x00007[0-9a-f]41: bits 10-14 = 0x1f set \(reported, not judged: ' \
