@@ -8,7 +8,8 @@
 # Variables: BUILD (output folder), SHARED (the shared data folder, default
 # ../shared), ARGS (kernel command line for `make run`), CPU (QEMU -cpu model
 # for `make run`), MACHINE and FAULT (`make run` on an emulated machine,
-# mk/emu.mk), QEMU_EXTRA (more QEMU arguments).
+# mk/emu.mk), NET (`make run NET=user`: the report over the network, mk/net.mk),
+# QEMU_EXTRA (more QEMU arguments).
 
 BUILD   ?= build
 SHARED  ?= ../shared
@@ -213,10 +214,11 @@ RUN_KERNEL = $(KERNEL)
 RUN_CPU    = $(CPU)
 RUN_ARGS   = $(ARGS)
 RUN_OPTS   =
+RUN_BOOT   = scripts/boot-qemu.sh
 
 run: deps
 	$(MAKE) $(RUN_BUILD)
-	scripts/boot-qemu.sh --cpu '$(RUN_CPU)' $(RUN_OPTS) $(if $(LOG),--log '$(LOG)') --show -- $(RUN_KERNEL) $(RUN_ARGS)
+	$(RUN_BOOT) --cpu '$(RUN_CPU)' $(RUN_OPTS) $(if $(LOG),--log '$(LOG)') --show -- $(RUN_KERNEL) $(RUN_ARGS)
 
 check: deps
 	$(MAKE) kernel tools unit

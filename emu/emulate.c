@@ -12,6 +12,7 @@
 #include "drivers/geode_sb/geode_sb.h"
 #include "drivers/geode_sb/geode_sb_reg.h"
 #include "drivers/padlock/padlock.h"
+#include "drivers/rhine/rhine_reg.h"
 #include "lib/util/fmt.h"
 #include "lib/platform/pci_enum.h"
 #include "lib/host/pci_listing.h"
@@ -47,6 +48,49 @@ static bool real_pci_is_qemu(void)
 		sub = hw_real_inl(PCI_CFG_DATA_PORT);
 		if ((sub & 0xFFFF) == QEMU_SUBSYS_VENDOR)
 			return true;
+	}
+	return false;
+}
+
+#define E1000_VENDOR		0x8086
+#define E1000_DEVICE		0x100E	/* QEMU's -M pc default NIC, -nic model=e1000 */
+#define E1000_RAL0		0x5400	/* receive address low (Linux e1000_hw.h E1000_RA) */
+#define E1000_RAH0		0x5404
+#define  E1000_RAH_AV		0x80000000u	/* address valid */
+#define QEMU_DEFAULT_MAC	"\x52\x54\x00\x12\x34\x56"	/* every QEMU NIC without mac= */
+
+/*
+ * The station address QEMU's -nic mac= gave the machine's first e1000
+ * (RAL0/RAH0 in its memory BAR0), read before a profile hides the QEMU
+ * machine's devices. False when there is none, its BAR0 or memory
+ * decoding is off, RAH0's address-valid bit is clear, or it is QEMU's
+ * default 52:54:00:12:34:56 (the same in every virtual machine).
+ */
+static bool real_nic_mac(uint8_t mac[6])
+{
+	unsigned dev, i;
+	uint32_t id, bar, cmd, lo, hi;
+
+	for (dev = 0; dev < 32; dev++) {
+		hw_real_outl(PCI_CFG_ADDR_PORT, pci_mech1_address(0, dev, 0, PCI_ID));
+		id = hw_real_inl(PCI_CFG_DATA_PORT);
+		if (id != ((uint32_t)E1000_DEVICE << 16 | E1000_VENDOR))
+			continue;
+		hw_real_outl(PCI_CFG_ADDR_PORT, pci_mech1_address(0, dev, 0, PCI_BAR0));
+		bar = hw_real_inl(PCI_CFG_DATA_PORT);
+		hw_real_outl(PCI_CFG_ADDR_PORT, pci_mech1_address(0, dev, 0, PCI_CMD));
+		cmd = hw_real_inl(PCI_CFG_DATA_PORT);
+		if ((bar & 1) || (bar & ~0xFu) == 0 || !(cmd & PCI_CMD_MEM))
+			return false;
+		lo = hw_real_mmio_read32((uintptr_t)(bar & ~0xFu) + E1000_RAL0);
+		hi = hw_real_mmio_read32((uintptr_t)(bar & ~0xFu) + E1000_RAH0);
+		if (!(hi & E1000_RAH_AV))
+			return false;
+		for (i = 0; i < 4; i++)
+			mac[i] = (uint8_t)(lo >> (8 * i));
+		mac[4] = (uint8_t)hi;
+		mac[5] = (uint8_t)(hi >> 8);
+		return memcmp(mac, QEMU_DEFAULT_MAC, 6) != 0;
 	}
 	return false;
 }
@@ -96,21 +140,48 @@ static bool load_pci(const struct emu_profile *p)
 	return true;
 }
 
-/* The profile's station addresses behind the listing's network controllers, in order. */
-static bool install_macs(const struct emu_profile *p)
+/*
+ * Station addresses behind the listing's network controllers (or the
+ * overlaid Rhine), in order: with QEMU's -nic mac=ADDR (qemu_mac, 6 bytes,
+ * or NULL), ADDR and the addresses after it (its last three bytes counted
+ * up, as a board's consecutive NICs), so that every emulated box booted
+ * with its own mac= is its own box; without, the profile's made-up ones.
+ * *n: how many.
+ */
+static const uint8_t (*station_macs(const struct emu_profile *p, const uint8_t *qemu_mac, unsigned *n))[6]
 {
-	unsigned i, k = 0, nmacs;
+	static uint8_t from_qemu[EMU_RHINES][6];
+	unsigned i, nmacs;
 	const uint8_t (*macs)[6] = emu_profile_macs(p->name, &nmacs);
+	uint32_t low;
 
-	for (i = 0; i < (unsigned)emu.pci.nfn && k < nmacs; i++) {
-		struct pci_model_fn *f = &emu.pci.fns[i];
-		if (pci_model_peek32(f, PCI_CLASS) >> 24 != 0x02)
-			continue;
-		if (emu_hw_add_io_bytes(f, 0, macs[k], 6) != 0)
-			return set_error("no room in the hardware layer for the NIC station addresses");
-		k++;
+	*n = nmacs;
+	if (!qemu_mac || !nmacs)
+		return macs;
+	low = (uint32_t)qemu_mac[3] << 16 | (uint32_t)qemu_mac[4] << 8 | qemu_mac[5];
+	if (nmacs > EMU_RHINES)
+		nmacs = EMU_RHINES;
+	for (i = 0; i < nmacs; i++, low++) {
+		memcpy(from_qemu[i], qemu_mac, 3);
+		from_qemu[i][3] = (uint8_t)(low >> 16);
+		from_qemu[i][4] = (uint8_t)(low >> 8);
+		from_qemu[i][5] = (uint8_t)low;
 	}
-	return true;
+	emu.macs_from_qemu = true;
+	*n = nmacs;
+	return (const uint8_t (*)[6])from_qemu;
+}
+
+/* Whether the listing has a VIA Rhine (a model then stands behind each). */
+static bool listing_has_rhine(void)
+{
+	int i;
+	for (i = 0; i < emu.pci.nfn; i++) {
+		uint32_t id = pci_model_peek32(&emu.pci.fns[i], PCI_ID);
+		if ((id & 0xFFFF) == RHINE_VENDOR && pci_model_peek32(&emu.pci.fns[i], PCI_CLASS) >> 24 == 0x02)
+			return true;
+	}
+	return false;
 }
 
 /* The Geode LX security block model behind the listed 1022:2082. */
@@ -217,25 +288,44 @@ static void fault_list(const struct emu_profile *p, char *buf, size_t n)
 			if (padlock_faults_offered() & (1u << i))
 				k += fmt_snprintf(buf + k, n - k, "%s%s", k ? " " : "",
 						  padlock_model_fault_name(i));
+	if (emu.nrhine)
+		for (i = 0; i < RHINE_NFAULTS; i++)
+			k += fmt_snprintf(buf + k, n - k, "%s%s", k ? " " : "", rhine_model_fault_name(i));
 	if (!k)
 		fmt_snprintf(buf, n, "none");
 }
 
 static void setup(const struct emu_profile *p, const char *fault)
 {
-	char list[280];
-	bool fault_ok = true;
+	char list[400];
+	bool fault_ok = true, rhines;
+	uint32_t nic_fault = 0;
+	const char *why = NULL;
+	uint8_t qemu_mac[6];
+	const uint8_t (*macs)[6];
+	unsigned nmacs;
 
 	if (!load_cpuid(p))
 		return;
 	emu_hw_set_cpuid(cpuid_dump_query, &emu.dump);
+	/* read before the profile hides the QEMU machine's devices */
+	macs = station_macs(p, real_nic_mac(qemu_mac) ? qemu_mac : NULL, &nmacs);
+	if (p->pci && !load_pci(p))
+		return;
+	rhines = p->pci ? listing_has_rhine() : p->rhine_dev != 0;
+	if (rhines && fault[0])
+		nic_fault = rhine_model_fault(fault);
+	emu.nic_fault = nic_fault;
 	if (p->pci) {
-		if (!load_pci(p))
-			return;
 		emu_hw_set_pci(&emu.pci);
-		if (!install_macs(p))
-			return;
+		why = emu_nic_install_listed(macs, nmacs, nic_fault);
+	} else if (rhines) {
+		why = emu_nic_install_overlay(p, macs, nmacs, nic_fault);
 	}
+	if (why)
+		set_error("%s", why);	/* the crypto models are still set up */
+	if (nic_fault)
+		fault = "";	/* the NIC's fault: the crypto models run without one */
 	if (p->geode)
 		fault_ok = install_geode(fault);
 	else if (p->padlock != EMU_NO_PADLOCK)
@@ -254,8 +344,33 @@ static void setup(const struct emu_profile *p, const char *fault)
 		install_padlock(p, "");
 }
 
+#define FROM_PASS	"-from-pass-"
+
+/*
+ * FAULT-from-pass-N: the fault's name into base (cap bytes) and N, or 0
+ * when the name has no such ending (N from 1 to 9999).
+ */
+static unsigned split_from_pass(const char *fault, char *base, size_t cap)
+{
+	size_t len = strlen(fault), k = sizeof(FROM_PASS) - 1, d = 0;
+	unsigned n = 0;
+
+	while (d < len && fault[len - 1 - d] >= '0' && fault[len - 1 - d] <= '9')
+		d++;
+	fmt_snprintf(base, cap, "%s", fault);
+	if (d == 0 || d > 4 || len < d + k + 1 || memcmp(fault + len - d - k, FROM_PASS, k) != 0)
+		return 0;
+	for (size_t i = len - d; i < len; i++)
+		n = n * 10 + (unsigned)(fault[i] - '0');
+	if (n == 0)
+		return 0;
+	base[len - d - k < cap ? len - d - k : cap - 1] = '\0';
+	return n;
+}
+
 void emulate_init(const char *profile, const char *fault)
 {
+	static char base[40];
 	const struct emu_profile *p;
 
 	memset(&emu, 0, sizeof(emu));
@@ -263,6 +378,7 @@ void emulate_init(const char *profile, const char *fault)
 	emu.fault = fault;
 	if (!profile[0])
 		return;
+	emu_nic_find_wire();
 	p = emu_profile_find(profile);
 	if (!p) {
 		fmt_snprintf(emu.error, sizeof(emu.error), "no profile %s (profiles: %s)", profile,
@@ -270,7 +386,24 @@ void emulate_init(const char *profile, const char *fault)
 		return;
 	}
 	emu.prof = p;
-	setup(p, fault);
+	emu.fault_from_pass = split_from_pass(fault, base, sizeof(base));
+	setup(p, base);
+	if (emu.fault_from_pass && emu.fault[0]) {
+		/* The models run clean until soak pass N (emulate_soak_pass). */
+		emu.geode_pending = emu.geode.faults;
+		emu.geode.faults = 0;
+		emu.padlock_pending = emu.padlock.opt.faults;
+		emu.padlock.opt.faults = 0;
+	}
+}
+
+void emulate_soak_pass(unsigned pass)
+{
+	if (!emu.fault_from_pass || pass != emu.fault_from_pass)
+		return;
+	emu.geode.faults |= emu.geode_pending;
+	emu.padlock.opt.faults |= emu.padlock_pending;
+	tap_diag("warning: emulate: fault %s injected into the model from soak pass %u on", emu.fault, pass);
 }
 
 bool emulate_on_qemu(void)
@@ -282,14 +415,27 @@ bool emulate_on_qemu(void)
 
 static void report_pci(const struct emu_profile *p)
 {
-	if (!p->pci) {
+	if (!p->pci && emu.overlay_on && emu.wire_drv) {
+		tap_diag("emulate: pci: the QEMU machine's own devices (there is no listing of a %s board), plus its VIA Rhine at 00:%02x.0; the QEMU NIC at %02x:%02x.%x is hidden (it is the Rhine's cable)",
+			 p->name, p->rhine_dev, emu.wire_dev.bus, emu.wire_dev.dev, emu.wire_dev.fn);
+		return;
+	}
+	if (p->pci)
+		tap_diag("emulate: pci: configuration space from the listing %s (%d functions)%s; the QEMU machine's own devices are hidden",
+			 p->pci, emu.pci_listed,
+			 emu.host_bridge_added ? ", plus the Geode LX host bridge 1022:2080 at 00:01.0, which the listing omits" : "");
+	else if (emu.overlay_on)
+		tap_diag("emulate: pci: the QEMU machine's own devices (there is no listing of a %s board), plus its VIA Rhine at 00:%02x.0",
+			 p->name, p->rhine_dev);
+	else {
 		tap_diag("emulate: pci: the QEMU machine's own devices (there is no listing of a %s board)",
 			 p->name);
 		return;
 	}
-	tap_diag("emulate: pci: configuration space from the listing %s (%d functions)%s; the QEMU machine's own devices are hidden",
-		 p->pci, emu.pci_listed,
-		 emu.host_bridge_added ? ", plus the Geode LX host bridge 1022:2080 at 00:01.0, which the listing omits" : "");
+	if (emu.macs_from_qemu)
+		tap_diag("emulate: nic: the emulated NICs take QEMU's -nic mac= and the addresses after it");
+	else
+		tap_diag("emulate: nic: the emulated NICs take the profile's made-up addresses (QEMU -nic model=e1000,mac=ADDR gives the box its own)");
 }
 
 /*
@@ -300,11 +446,10 @@ static void report_pci(const struct emu_profile *p)
 static const char *variant_why(void)
 {
 	uint32_t g = emu.geode_on ? emu.geode.faults : 0;
+	uint32_t p = emu.padlock_on ? emu.padlock.opt.faults : 0;
 
 	if (g & GEODE_SB_FAULT_POOR_NOISE)
 		return "poor raw noise is characterised, not judged; T_SEL 3 stays conditioned";
-	uint32_t p = emu.padlock_on ? emu.padlock.opt.faults : 0;
-
 	if (g & GEODE_SB_FAULT_HKEY_HANG)
 		return "the hidden-key probe on context B is a finding, not a verdict; context A goes on";
 	if (g & GEODE_SB_FAULT_TSEL0_DEAD)
@@ -332,7 +477,14 @@ static void report_models(void)
 		tap_diag("emulate: model: %s PadLock (emu/models/padlock_model.c): CPUID leaf 0xC0000001 enable bits, the MSRs of this CPU among 0x1107 0x110B 0x1257, xstore/xcrypt/xsha/montmul from the #UD trap; key-reload sites patched to int3: %u",
 			 padlock_model_cpu_desc((enum padlock_model_cpu)emu.prof->padlock),
 			 emu.reload_sites);
-	if (emu.fault[0] && variant_why())
+	emu_nic_report();
+	if (emu.fault[0] && emu.nic_fault && emu_nic_fault_is_variant(emu.nic_fault))
+		tap_diag("warning: emulate: fault %s injected into the Rhine model: a variant the driver works through, the run should PASS",
+			 emu.fault);
+	else if (emu.fault[0] && emu.nic_fault)
+		tap_diag("warning: emulate: fault %s injected into the Rhine model: what became of the network report says so; the network never changes the verdict",
+			 emu.fault);
+	else if (emu.fault[0] && variant_why())
 		tap_diag("warning: emulate: fault %s injected into the model: a variant the run should PASS (%s)",
 			 emu.fault, variant_why());
 	else if (emu.fault[0])
@@ -427,10 +579,11 @@ void emulate_finish(void)
 
 	if (!emu.prof)
 		return;
-	tap_diag("emulate: accesses served by the profile: cpuid %lu, pci config %lu, mmio %lu, msr %lu (%lu refused)",
-		 h->cpuid, h->pci_cfg, h->mmio, h->msr, h->msr_faults);
+	tap_diag("emulate: accesses served by the profile: cpuid %lu, pci config %lu, mmio %lu, io %lu, msr %lu (%lu refused)",
+		 h->cpuid, h->pci_cfg, h->mmio, h->io, h->msr, h->msr_faults);
 	if (emu.geode_on)
 		finish_geode();
+	emu_nic_finish();
 	if (emu.padlock_on && emu.padlock.st.xcrypt + emu.padlock.st.xstore + emu.padlock.st.xsha +
 			      emu.padlock.st.montmul + emu.padlock.st.faults > 0)
 		finish_padlock();

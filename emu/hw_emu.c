@@ -29,18 +29,30 @@ struct msr_range {
 	void *ctx;
 };
 
+/* Ports of an I/O BAR served by a model (rd/wr), or only byte reads of bytes[0..size-1]. */
+struct io_window {
+	struct pci_model_fn *fn;
+	unsigned bar;
+	uint32_t size;
+	const uint8_t *bytes;
+	emu_io_read_fn rd;
+	emu_io_write_fn wr;
+	void *ctx;
+};
+
 static struct {
 	emu_cpuid_fn cpuid;
 	void *cpuid_ctx;
 	struct pci_model *pci;
-	struct pci_cfg_ops pci_ops;
 	uint32_t cf8;
 	struct bar_region bars[EMU_HW_MAX_BARS];
 	unsigned nbars;
 	struct msr_range msrs[EMU_HW_MAX_MSRS];
 	unsigned nmsrs;
-	struct { struct pci_model_fn *fn; unsigned bar; const uint8_t *bytes; unsigned n; } io[EMU_HW_MAX_IO];
+	struct io_window io[EMU_HW_MAX_IO];
 	unsigned nio;
+	struct pci_model *overlay;
+	bool real_cfg;
 	struct emu_hw_stats st;
 } X;
 
@@ -54,8 +66,19 @@ void emu_hw_set_pci(struct pci_model *m)
 {
 	X.pci = m;
 	X.cf8 = 0;
-	if (m)
-		pci_model_ops(m, &X.pci_ops);
+}
+
+void emu_hw_set_pci_overlay(struct pci_model *m)
+{
+	X.overlay = m;
+	X.cf8 = 0;
+}
+
+bool emu_hw_pci_real(bool on)
+{
+	bool was = X.real_cfg;
+	X.real_cfg = on;
+	return was;
 }
 
 int emu_hw_add_bar(struct pci_model_fn *f, unsigned bar, uint32_t size, emu_mmio_read_fn rd,
@@ -83,24 +106,45 @@ const struct emu_hw_stats *emu_hw_stats(void)
 
 /* ---- PCI configuration mechanism #1 (PCI Local Bus Spec. 3.0, 3.2.2.3.2) ---- */
 
+/* Whether configuration space is emulated now (a listing, or an overlay), not passed through. */
+static bool cfg_emulated(void)
+{
+	return (X.pci || X.overlay) && !X.real_cfg;
+}
+
+/* The model that answers the address in X.cf8, or NULL for the real space. */
+static struct pci_model *cfg_model(void)
+{
+	uint32_t a = X.cf8;
+	if (X.pci)
+		return X.pci;
+	if (X.overlay && pci_model_find(X.overlay, (a >> 16) & 0xFF, (a >> 11) & 0x1F, (a >> 8) & 7))
+		return X.overlay;
+	return NULL;
+}
+
 /* Only a 32-bit access to 0xCF8 is the address register (0xCF9 is the
- * reset control register of PC chipsets: bytes there stay real). */
+ * reset control register of PC chipsets: bytes there stay real). With an
+ * overlay the real register is written too, for the functions left real. */
 static bool is_cfg_addr(uint16_t port, unsigned bytes)
 {
-	return X.pci && port == PCI_CFG_ADDR_PORT && bytes == 4;
+	return cfg_emulated() && port == PCI_CFG_ADDR_PORT && bytes == 4;
 }
 
 static bool is_cfg_data(uint16_t port)
 {
-	return X.pci && port >= PCI_CFG_DATA_PORT && port < PCI_CFG_DATA_PORT + 4;
+	return cfg_emulated() && port >= PCI_CFG_DATA_PORT && port < PCI_CFG_DATA_PORT + 4 &&
+	       (X.pci || ((X.cf8 & PCI_CFG_ENABLE) && cfg_model()));
 }
 
 static uint32_t cfg_read(void)
 {
 	uint32_t a = X.cf8;
+	struct pci_cfg_ops ops;
+
+	pci_model_ops(cfg_model(), &ops);
 	X.st.pci_cfg++;
-	return X.pci_ops.read32(X.pci_ops.ctx, (a >> 16) & 0xFF, (a >> 11) & 0x1F, (a >> 8) & 7,
-				a & 0xFC);
+	return ops.read32(ops.ctx, (a >> 16) & 0xFF, (a >> 11) & 0x1F, (a >> 8) & 7, a & 0xFC);
 }
 
 static uint32_t cfg_data_in(uint16_t port, unsigned bytes)
@@ -118,6 +162,7 @@ static void cfg_data_out(uint16_t port, uint32_t val, unsigned bytes)
 {
 	unsigned shift = 8 * (port - PCI_CFG_DATA_PORT);
 	uint32_t a = X.cf8, mask, v;
+	struct pci_cfg_ops ops;
 
 	if (!(a & PCI_CFG_ENABLE))
 		return;
@@ -127,54 +172,104 @@ static void cfg_data_out(uint16_t port, uint32_t val, unsigned bytes)
 		mask = ((1u << (8 * bytes)) - 1) << shift;
 		v = (cfg_read() & ~mask) | ((val << shift) & mask);
 	}
+	pci_model_ops(cfg_model(), &ops);
 	X.st.pci_cfg++;
-	X.pci_ops.write32(X.pci_ops.ctx, (a >> 16) & 0xFF, (a >> 11) & 0x1F, (a >> 8) & 7,
-			  a & 0xFC, v);
+	ops.write32(ops.ctx, (a >> 16) & 0xFF, (a >> 11) & 0x1F, (a >> 8) & 7, a & 0xFC, v);
+}
+
+static int add_io(const struct io_window *w)
+{
+	if (X.nio >= EMU_HW_MAX_IO)
+		return -1;
+	X.io[X.nio++] = *w;
+	return 0;
 }
 
 int emu_hw_add_io_bytes(struct pci_model_fn *f, unsigned bar, const uint8_t *bytes, unsigned n)
 {
-	if (X.nio >= EMU_HW_MAX_IO)
-		return -1;
-	X.io[X.nio].fn = f;
-	X.io[X.nio].bar = bar;
-	X.io[X.nio].bytes = bytes;
-	X.io[X.nio].n = n;
-	X.nio++;
-	return 0;
+	struct io_window w = { f, bar, n, bytes, NULL, NULL, NULL };
+	return add_io(&w);
+}
+
+int emu_hw_add_io(struct pci_model_fn *f, unsigned bar, uint32_t size, emu_io_read_fn rd,
+		  emu_io_write_fn wr, void *ctx)
+{
+	struct io_window w = { f, bar, size, NULL, rd, wr, ctx };
+	return add_io(&w);
+}
+
+/* The window holding port (all bytes of an access of the given width), its offset in *off, or NULL. */
+static const struct io_window *io_window(uint16_t port, unsigned bytes, uint32_t *off)
+{
+	unsigned i;
+	for (i = 0; i < X.nio; i++) {
+		uint32_t bar = pci_model_peek32(X.io[i].fn, PCI_BAR0 + 4 * X.io[i].bar);
+		uint32_t base = bar & PCI_BAR_IO_MASK;
+		if ((bar & PCI_BAR_SPACE_IO) && base != 0 && port >= base &&
+		    port - base + bytes <= X.io[i].size) {
+			*off = port - base;
+			return &X.io[i];
+		}
+	}
+	return NULL;
+}
+
+/* A read of a model's port window: true and *v when one holds the port. */
+static bool io_in(uint16_t port, unsigned bytes, uint32_t *v)
+{
+	uint32_t off;
+	const struct io_window *w = io_window(port, bytes, &off);
+
+	if (!w || (w->bytes && bytes != 1))
+		return false;
+	X.st.io++;
+	*v = w->bytes ? w->bytes[off] : w->rd(w->ctx, off, bytes);
+	return true;
+}
+
+static bool io_out(uint16_t port, uint32_t v, unsigned bytes)
+{
+	uint32_t off;
+	const struct io_window *w = io_window(port, bytes, &off);
+
+	if (!w || w->bytes)
+		return false;
+	X.st.io++;
+	w->wr(w->ctx, off, v, bytes);
+	return true;
 }
 
 uint8_t hw_inb(uint16_t port)
 {
-	unsigned i;
+	uint32_t v;
 	if (is_cfg_data(port))
 		return (uint8_t)cfg_data_in(port, 1);
-	for (i = 0; i < X.nio; i++) {
-		uint32_t bar = pci_model_peek32(X.io[i].fn, PCI_BAR0 + 4 * X.io[i].bar);
-		uint32_t base = bar & PCI_BAR_IO_MASK;
-		if ((bar & PCI_BAR_SPACE_IO) && base != 0 && port >= base && port - base < X.io[i].n)
-			return X.io[i].bytes[port - base];
-	}
-	return hw_real_inb(port);
+	return io_in(port, 1, &v) ? (uint8_t)v : hw_real_inb(port);
 }
 
 uint16_t hw_inw(uint16_t port)
 {
-	return is_cfg_data(port) ? (uint16_t)cfg_data_in(port, 2) : hw_real_inw(port);
+	uint32_t v;
+	if (is_cfg_data(port))
+		return (uint16_t)cfg_data_in(port, 2);
+	return io_in(port, 2, &v) ? (uint16_t)v : hw_real_inw(port);
 }
 
 uint32_t hw_inl(uint16_t port)
 {
+	uint32_t v;
 	if (is_cfg_addr(port, 4))
 		return X.cf8;
-	return is_cfg_data(port) ? cfg_data_in(port, 4) : hw_real_inl(port);
+	if (is_cfg_data(port))
+		return cfg_data_in(port, 4);
+	return io_in(port, 4, &v) ? v : hw_real_inl(port);
 }
 
 void hw_outb(uint16_t port, uint8_t val)
 {
 	if (is_cfg_data(port))
 		cfg_data_out(port, val, 1);
-	else
+	else if (!io_out(port, val, 1))
 		hw_real_outb(port, val);
 }
 
@@ -182,18 +277,21 @@ void hw_outw(uint16_t port, uint16_t val)
 {
 	if (is_cfg_data(port))
 		cfg_data_out(port, val, 2);
-	else
+	else if (!io_out(port, val, 2))
 		hw_real_outw(port, val);
 }
 
 void hw_outl(uint16_t port, uint32_t val)
 {
-	if (is_cfg_addr(port, 4))
+	if (is_cfg_addr(port, 4)) {
 		X.cf8 = val;
-	else if (is_cfg_data(port))
+		if (!X.pci)
+			hw_real_outl(port, val);	/* an overlay: the real functions need the address too */
+	} else if (is_cfg_data(port)) {
 		cfg_data_out(port, val, 4);
-	else
+	} else if (!io_out(port, val, 4)) {
 		hw_real_outl(port, val);
+	}
 }
 
 /* ---- MMIO ---- */

@@ -15,8 +15,15 @@
  *   - MSRs: ranges owned by a model; a model's refusal is #GP (the _safe
  *     forms return HW_EFAULT, the plain forms raise a real #GP); other
  *     MSRs go to the QEMU CPU.
- * Ports other than PCI's, the TSC, DMA addresses and the fault fixups are
- * always real.
+ *   - I/O ports: a window served by a model behind an I/O BAR of a model
+ *     PCI function, decoded at the address the BAR holds at the time of
+ *     the access (a NIC's registers), or byte reads of a NIC's station
+ *     address; other ports are real;
+ *   - PCI configuration space may also be the real one with a few model
+ *     functions laid over it (a profile without a listing that adds a
+ *     device, or hides one of QEMU's), and every access may go to the real
+ *     space for a while (emu_hw_pci_real: a driver opening QEMU's own NIC).
+ * The TSC, DMA addresses and the fault fixups are always real.
  */
 #ifndef CQ_KERNEL_EMU_HW_EMU_H
 #define CQ_KERNEL_EMU_HW_EMU_H
@@ -34,7 +41,7 @@ typedef void (*emu_mmio_write_fn)(void *ctx, uint32_t offset, uint32_t val, unsi
 typedef int (*emu_msr_read_fn)(void *ctx, uint32_t msr, uint64_t *val);
 typedef int (*emu_msr_write_fn)(void *ctx, uint32_t msr, uint64_t val);
 
-#define EMU_HW_MAX_BARS	2
+#define EMU_HW_MAX_BARS	6	/* the Geode block and up to four NICs' memory BARs */
 #define EMU_HW_MAX_MSRS	4
 
 /* CPUID from query(ctx, ...); NULL: the real CPUID again. */
@@ -42,6 +49,32 @@ void emu_hw_set_cpuid(emu_cpuid_fn query, void *ctx);
 
 /* PCI configuration space from m; NULL: the real one again. */
 void emu_hw_set_pci(struct pci_model *m);
+
+/*
+ * The real configuration space with the functions of m laid over it: a
+ * function m holds answers from m (one whose ID reads all ones hides the
+ * real function there); every other one is real. NULL: none.
+ */
+void emu_hw_set_pci_overlay(struct pci_model *m);
+
+/*
+ * While on, every configuration access goes to the real space, whatever
+ * emu_hw_set_pci or emu_hw_set_pci_overlay installed (opening one of the
+ * real machine's devices). Returns the previous setting.
+ */
+bool emu_hw_pci_real(bool on);
+
+typedef uint32_t (*emu_io_read_fn)(void *ctx, uint32_t offset, unsigned bytes);
+typedef void (*emu_io_write_fn)(void *ctx, uint32_t offset, uint32_t val, unsigned bytes);
+
+/*
+ * I/O ports [base, base + size) served by rd/wr, base being what the I/O
+ * BAR bar of the model function f holds at the time of the access
+ * (nothing while it reads 0). Returns 0, or -1 when EMU_HW_MAX_IO windows
+ * (these and emu_hw_add_io_bytes together) are in use.
+ */
+int emu_hw_add_io(struct pci_model_fn *f, unsigned bar, uint32_t size, emu_io_read_fn rd,
+		  emu_io_write_fn wr, void *ctx);
 
 /*
  * MMIO of size bytes at the address BAR bar of the model function f holds
@@ -66,7 +99,7 @@ int emu_hw_add_io_bytes(struct pci_model_fn *f, unsigned bar, const uint8_t *byt
 
 /* Accesses that went to a model, for the report. */
 struct emu_hw_stats {
-	unsigned long cpuid, pci_cfg, mmio, msr, msr_faults;
+	unsigned long cpuid, pci_cfg, mmio, msr, msr_faults, io;
 };
 const struct emu_hw_stats *emu_hw_stats(void);
 

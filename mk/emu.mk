@@ -5,6 +5,7 @@
 #   make run MACHINE=net5501        boot it on a profile: net5501 alix c7 nano
 #                                   nehemiah samuel2 zhaoxin ivybridge
 #   make run MACHINE=c7 FAULT=wrong-data   ... with a model fault injected
+#   make run MACHINE=c7 FAULT=rng-stuck-from-pass-2 ARGS=passes=3   ... from soak pass 2 on
 #
 # The emulation image is the release image's sources with kernel/platform/hw_x86.c
 # renamed to hw_real_* (emu/hw_real.h) under emu/hw_emu.c,
@@ -22,7 +23,8 @@ EMU_KERNEL  := $(BUILD)/cryptoqual-emu.elf
 EMU_DATA    := $(SHARED)/data
 EMU_DATA_FILES := $(sort $(wildcard $(EMU_DATA)/cpuid/*.txt $(EMU_DATA)/pci/*.txt))
 EMU_SRC     := $(filter-out kernel/platform/hw_x86.c kernel/platform/emulate_none.c,$(KERNEL_SRC)) \
-	$(sort $(wildcard emu/*.c)) emu/models/geode_sb_model.c emu/models/padlock_model.c
+	$(sort $(wildcard emu/*.c)) emu/models/geode_sb_model.c emu/models/padlock_model.c \
+	emu/models/rhine_model.c
 EMU_OBJS    := $(patsubst %,$(EMU_DIR)/obj/%.o,$(EMU_SRC)) $(EMU_DIR)/obj/hw_real.o \
 	$(EMU_DIR)/emu_data.o
 EMU_CFLAGS  := $(KCFLAGS) -DPADLOCK_EMU_SITES
@@ -89,9 +91,10 @@ ifneq ($(filter run,$(MAKECMDGOALS)),)
 ifeq ($(filter $(MACHINE),$(shell scripts/emu-cpu.sh --list)),)
 $(error MACHINE=$(MACHINE) is not an emulated machine profile; the profiles: $(shell scripts/emu-cpu.sh --list))
 endif
-# So does a fault that no model of the profile knows.
+# So does a fault that no model of the profile knows (FAULT-from-pass-N:
+# that fault, from soak pass N on).
 ifneq ($(FAULT),)
-ifeq ($(filter $(FAULT),$(shell scripts/emu-cpu.sh --faults '$(MACHINE)')),)
+ifeq ($(filter $(shell echo '$(FAULT)' | sed 's/-from-pass-[1-9][0-9]*$$//'),$(shell scripts/emu-cpu.sh --faults '$(MACHINE)')),)
 $(error FAULT=$(FAULT) is not a fault of profile $(MACHINE)'s models; its faults: $(or $(shell scripts/emu-cpu.sh --faults '$(MACHINE)'),none))
 endif
 endif

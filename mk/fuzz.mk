@@ -12,7 +12,7 @@
 FUZZ_CC ?= clang
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS := -g -O1 $(FUZZ_SAN) -I.
-FUZZ_NAMES := cmdline cpuid_dump pci_listing cavp_rsp
+FUZZ_NAMES := cmdline cpuid_dump pci_listing cavp_rsp net_frame dhcp tftp
 FUZZ_BINS := $(patsubst %,$(BUILD)/host/fuzz_%,$(FUZZ_NAMES))
 FUZZ_LIB_OBJS := $(patsubst %,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC) $(LIB_HOST_SRC))
 FUZZ_SECONDS ?= 300

@@ -24,8 +24,9 @@ case "${1:-}" in
 --list) echo "$PROFILES" ;;
 --faults)
 	case "${2:-}" in
-	net5501|alix) model_faults emu/models/geode_sb_model.c; echo ;;
-	c7|nano|nehemiah|zhaoxin) model_faults emu/models/padlock_model.c; echo ;;
+	net5501|alix) echo "$(model_faults emu/models/geode_sb_model.c) $(model_faults emu/models/rhine_model.c)" ;;
+	c7) echo "$(model_faults emu/models/padlock_model.c) $(model_faults emu/models/rhine_model.c)" ;;
+	nano|nehemiah|zhaoxin) model_faults emu/models/padlock_model.c; echo ;;
 	samuel2|ivybridge) echo ;;
 	*) echo "emu-cpu: no emulated machine profile '${2:-}' (profiles: $PROFILES)" >&2; exit 2 ;;
 	esac ;;

@@ -288,6 +288,13 @@ static void vga_putc(char c)
 	vga.col++;
 }
 
+static void (*console_tee)(const char *s, size_t len);
+
+void console_set_tee(void (*tee)(const char *s, size_t len))
+{
+	console_tee = tee;
+}
+
 void console_write(const char *s, size_t len)
 {
 	size_t i;
@@ -299,6 +306,8 @@ void console_write(const char *s, size_t len)
 		}
 		vga_putc(s[i]);
 	}
+	if (console_tee)
+		console_tee(s, len);
 }
 
 bool console_drain(char *why, size_t cap)

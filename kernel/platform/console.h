@@ -35,6 +35,13 @@ void console_describe(char *buf, size_t n);
 /* Writes len bytes; '\n' becomes "\r\n" on the UART. UART waits are bounded. */
 void console_write(const char *s, size_t len);
 
+/*
+ * A copy of every byte console_write() is given (before "\n" becomes
+ * "\r\n"), passed after the bytes went out: how the network report
+ * (kernel/run/net_report.c) keeps the log and sends its lines. NULL: none.
+ */
+void console_set_tee(void (*tee)(const char *s, size_t len));
+
 /* printf-style output (lib/util/fmt.h conversions). */
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void kvprintf(const char *fmt, va_list ap);

@@ -57,6 +57,16 @@ bool emulate_trap(struct trap_frame *tf);
 void emulate_finish(void);
 
 /*
+ * Soak pass number pass (1..) begins (docs/cmdline.md passes=). A fault
+ * named FAULT-from-pass-N (emulate=PROFILE,fault=FAULT-from-pass-N) acts
+ * from soak pass N on, so a soak can show a failure that starts in a later
+ * pass; before, its model runs clean (faults that act when the model is
+ * set up, such as bar-unassigned, act from the start). Nothing in the
+ * release image.
+ */
+void emulate_soak_pass(unsigned pass);
+
+/*
  * The profile in force and its fault, for the @identity record: "none"
  * on real hardware (always, in the release image) and "" for no fault.
  */

@@ -41,6 +41,11 @@ void emulate_finish(void)
 {
 }
 
+void emulate_soak_pass(unsigned pass)
+{
+	(void)pass;
+}
+
 const char *emulate_profile(void)
 {
 	return "none";

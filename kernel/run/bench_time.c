@@ -11,6 +11,7 @@
 #include "kernel/run/bench_int.h"
 #include "kernel/platform/hw.h"
 #include "kernel/platform/memmap.h"
+#include "kernel/run/net_report.h"
 #include "kernel/run/report.h"
 
 const uint32_t bench_sizes[BENCH_NSIZES] = { 16, 64, 256, 1024, 8192, 16384 };
@@ -177,6 +178,7 @@ int bench_measure_hint(const struct bench_plan *p, bench_fn fn, void *ctx,
 	int rc;
 
 	memset(c, 0, sizeof(*c));
+	net_report_hold(true);	/* no network traffic while a cell is timed */
 	if (reps == 0 || reps > BSTAT_MAX_REPS)
 		reps = BENCH_REPS;
 	target = p->budget_cycles / reps;
@@ -217,10 +219,12 @@ int bench_measure_hint(const struct bench_plan *p, bench_fn fn, void *ctx,
 	c->bytes = n * bytes_per_op;
 	c->cycles = bstat_median(runs, reps);
 	c->spread_x10 = bstat_spread_x10(runs, reps);
+	net_report_hold(false);
 	report_tick();
 	return 0;
 fail:
 	c->err = rc;
+	net_report_hold(false);
 	report_tick();
 	return rc;
 }

@@ -20,6 +20,7 @@
 #include "kernel/platform/hw.h"
 #include "kernel/run/identity.h"
 #include "kernel/run/kat_run.h"
+#include "kernel/run/net_report.h"
 #include "kernel/platform/memmap.h"
 #include "kernel/platform/multiboot.h"
 #include "kernel/platform/pci_bus.h"
@@ -421,7 +422,7 @@ static void stage_soak(void)
 	static struct { unsigned ok, not_ok; int64_t tenths; } pass[SOAK_PASSES_KEPT];
 	uint32_t seed = boot.opt.has_seed ? boot.opt.seed : DEFAULT_CROSSCHECK_SEED;
 	int64_t limit = (int64_t)boot.opt.duration_min * 600;
-	unsigned p, ok0, bad0, hid0, worst = 0, first_failed = 0;
+	unsigned p, ok0, bad0, hid0, quiet0, worst = 0, first_failed = 0;
 	int64_t t0;
 	char t[24];
 
@@ -446,8 +447,10 @@ static void stage_soak(void)
 		ok0 = report_ok();
 		bad0 = report_not_ok();
 		hid0 = report_skips_hidden();
+		quiet0 = report_oks_quiet();
 		t0 = report_tenths();
 		report_set_pass(p);
+		emulate_soak_pass(p);
 		drivers_selftests();
 		kat_run_all();
 		drivers_flush_logs();
@@ -457,15 +460,16 @@ static void stage_soak(void)
 		drivers_flush_logs();
 		report_set_pass(0);
 		report_time(t, sizeof(t));
-		tap_diag("soak: pass %u done at t=%s: %u ok, %u not ok in this pass (%u skipped as in the first run, not repeated); %u ok, %u not ok so far",
-			 p, t, report_ok() - ok0, report_not_ok() - bad0, report_skips_hidden() - hid0,
-			 report_ok(), report_not_ok());
+		tap_diag("soak: pass %u done at t=%s: %u ok, %u not ok in this pass (ok lines not printed, %u skipped as in the first run); %u ok, %u not ok so far",
+			 p, t, report_ok() - ok0 + report_oks_quiet() - quiet0, report_not_ok() - bad0,
+			 report_skips_hidden() - hid0, report_ok() + report_oks_quiet(), report_not_ok());
+		report_soak_pass(p, report_not_ok() - bad0);
 		if (report_not_ok() > bad0 && !first_failed) {
 			first_failed = p;
 			tap_diag("soak: pass %u is the first of the soak with a failure", p);
 		}
 		if (p <= SOAK_PASSES_KEPT) {
-			pass[p - 1].ok = report_ok() - ok0;
+			pass[p - 1].ok = report_ok() - ok0 + report_oks_quiet() - quiet0;
 			pass[p - 1].not_ok = report_not_ok() - bad0;
 			pass[p - 1].tenths = t0 < 0 ? -1 : report_tenths() - t0;
 		}
@@ -510,6 +514,7 @@ CQ_ASMLINKAGE void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	memmap_init(mbi);
 
 	console_init(boot.opt.console_port, boot.opt.console_baud);
+	net_report_begin(&boot.opt, boot.loader);	/* keeps the log from its first line */
 	report_set_finish(boot.opt.on_finish == CQ_FINISH_REBOOT ? FINISH_REBOOT : FINISH_HALT);
 	report_set_only(boot.opt.only);
 	note_partial_options();
@@ -523,6 +528,7 @@ CQ_ASMLINKAGE void kmain(uint32_t magic, const struct multiboot_info *mbi)
 	stage_timers();
 	report_set_clock(tsc_hz());
 	stage_machine();
+	net_report_up();	/* needs the PCI scan, the clock and the box key */
 	report_stage("probe");
 	selftest_run(boot.opt.selftest);
 	stage_engines();

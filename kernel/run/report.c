@@ -31,6 +31,10 @@ static struct {
 	char partial[200];       /* why the run is partial, reasons joined by ", "; "" for a whole run */
 	unsigned pass;           /* the soak pass running (1..), 0 outside the soak */
 	unsigned skips_hidden;   /* SKIP results not printed in soak passes */
+	unsigned oks_quiet;      /* ok results of soak passes: counted, not printed */
+	bool pass_failed;        /* the running soak pass printed a not ok */
+	void (*before_plan)(void);   /* report_set_finish_hooks() */
+	void (*after_verdict)(void);
 } rep;
 
 #define NAME_MAX_CHARS 480      /* a test name on the line, escaped */
@@ -171,6 +175,17 @@ unsigned report_skipped(void) { return rep.skipped; }
 void report_set_pass(unsigned pass)
 {
 	rep.pass = pass;
+	rep.pass_failed = false;
+}
+
+unsigned report_oks_quiet(void)
+{
+	return rep.oks_quiet;
+}
+
+void report_soak_pass(unsigned pass, unsigned not_ok)
+{
+	rsum_soak(&rep.sum, pass, not_ok);
 }
 
 unsigned report_skips_hidden(void)
@@ -186,6 +201,10 @@ void tap_diag(const char *fmt, ...)
 	va_start(ap, fmt);
 	fmt_vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	/* A soak pass prints what changed: its diagnostics from its first
+	 * not ok on (what explains it), warnings, and its records. */
+	if (rep.pass && !rep.pass_failed && line[0] != '@' && strncmp(line, "warning: ", 9) != 0)
+		return;
 	rep.last_line = now();
 	if (line[0] == '@') {
 		/* Every machine-readable record carries the seconds since start,
@@ -240,6 +259,15 @@ static void result_line(bool ok, bool skip, const char *name, const char *suffix
 {
 	char esc[NAME_MAX_CHARS + 1];
 
+	if (rep.pass && ok && !skip) {
+		/* In a soak pass an ok is no news: counted on the pass's status
+		 * line (and in the summary's rows), not printed, not numbered. */
+		rep.oks_quiet++;
+		rsum_result(&rep.sum, 0, true, false, "", rep.subject, rep.subject_col);
+		return;
+	}
+	if (rep.pass && !ok)
+		rep.pass_failed = true;
 	rep.n++;
 	esc_tap_name(esc, sizeof(esc), name, NAME_MAX_CHARS, NAME_MAX_CHARS);
 	rep.last_line = now();
@@ -372,9 +400,18 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 	return tap_run_budget(name, fn, ctx, TAP_RUN_BUDGET_MS);
 }
 
+void report_set_finish_hooks(void (*before_plan)(void), void (*after_verdict)(void))
+{
+	rep.before_plan = before_plan;
+	rep.after_verdict = after_verdict;
+}
+
 static void __attribute__((noreturn)) finish_machine(uint8_t qemu_status)
 {
 	char why[96], line[128];
+
+	if (rep.after_verdict)
+		rep.after_verdict();
 
 	/* The verdict's last byte leaves the UART before QEMU exits or the box resets. */
 	if (!console_drain(why, sizeof(why))) {
@@ -410,6 +447,8 @@ void report_finish(void)
 	kprintf("# @run seconds=%s tests=%u ok=%u not_ok=%u skipped=%u t=%s\n", t, rep.n, rep.ok,
 		rep.not_ok, rep.skipped, t);
 	rsum_format(&rep.sum, t, rep.ok, rep.not_ok, rep.skipped, summary_line, NULL);
+	if (rep.before_plan)
+		rep.before_plan();
 	kprintf("1..%u\n", rep.n);
 	if (rep.partial[0])
 		kprintf("# cryptoqual: %s (%u ok, %u not ok, %u skipped; partial: %s)\n",

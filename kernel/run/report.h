@@ -165,12 +165,19 @@ void report_partial(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *report_partial_reasons(void);
 
 /*
- * The soak pass now running (1.., 0 when none): every `@` record then
- * ends " pass=N t=T", and SKIP results are not printed again (they were,
- * in the first run) but counted in report_skips_hidden().
+ * The soak pass now running (1.., 0 when none). In a soak pass every `@`
+ * record ends " pass=N t=T" and the pass prints what changed: its not ok
+ * results (numbered as usual), the diagnostics from its first not ok on,
+ * warnings and its records. SKIP results are not printed again (they
+ * were, in the first run) but counted in report_skips_hidden(); ok
+ * results are neither printed nor numbered nor in report_ok(), but
+ * counted in report_oks_quiet() and in the summary's engine rows.
  */
 void report_set_pass(unsigned pass);
 unsigned report_skips_hidden(void);
+unsigned report_oks_quiet(void);
+/* A finished soak pass (from 1) and its not ok count, for the summary's soak line. */
+void report_soak_pass(unsigned pass, unsigned not_ok);
 
 /* Counters so far. */
 unsigned report_ok(void);
@@ -184,6 +191,15 @@ unsigned report_skipped(void);
  */
 void report_set_qemu(bool is_qemu);
 void report_set_finish(enum finish_action a);
+
+/*
+ * The network report's hooks (kernel/run/net_report.c): before_plan runs
+ * in report_finish() after the summary lines and before the plan (what it
+ * prints are the last lines before the plan); after_verdict runs after
+ * the verdict line of report_finish() and report_bail_out(), before the
+ * machine exits, halts or resets, and prints nothing. NULL: none.
+ */
+void report_set_finish_hooks(void (*before_plan)(void), void (*after_verdict)(void));
 
 /*
  * Ends the last stage, prints "# @run ...", the summary (at most 22 "#

@@ -1,5 +1,6 @@
 /* cmdline: multiboot command line parser. See cmdline.h and docs/cmdline.md. */
 #include "lib/platform/cmdline.h"
+#include "lib/net/inet.h"
 #include "lib/util/fmt.h"
 #include "lib/util/hex.h"
 
@@ -42,6 +43,7 @@ struct parser {
 
 static const char *const finish_names[] = { "halt", "reboot", NULL };
 static const char *const bench_names[] = { "quick", "full", "off", NULL };
+static const char *const net_names[] = { "auto", "off", "dhcp", NULL };
 static const char *const selftest_names[] = { "none", "fault-in-test", "fault-outside", "vectors",
 					      "hang", "stack-smash", "double-fault-outside", NULL };
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
@@ -52,7 +54,7 @@ static const uint32_t bauds[] = { 9600, 19200, 38400, 57600, 115200 };
 
 _Static_assert(sizeof(enum cq_bench) == sizeof(unsigned) &&
 	       sizeof(enum cq_on_finish) == sizeof(unsigned) &&
-	       sizeof(enum cq_selftest) == sizeof(unsigned),
+	       sizeof(enum cq_selftest) == sizeof(unsigned) && sizeof(enum cq_net) == sizeof(unsigned),
 	       "set_enum stores enums through an unsigned lvalue");
 
 static void *field(struct cq_options *opt, const struct option *o)
@@ -276,6 +278,97 @@ static int set_expect(const struct option *o, const char *v, size_t len,
 	return OK;
 }
 
+/* HOST[:PORT]: a dotted-quad IPv4 address (no name service here), port 1..65535. */
+static int set_hostport(const struct option *o, const char *v, size_t len,
+			struct cq_options *opt)
+{
+	size_t hlen = 0;
+	uint32_t ip, port = 0;
+	int err;
+
+	while (hlen < len && v[hlen] != ':')
+		hlen++;
+	if (!inet_parse_ip4(v, hlen, &ip) || ip == 0)
+		return E_SYNTAX;
+	if (hlen < len) {
+		err = parse_u32(v + hlen + 1, len - hlen - 1, false, &port);
+		if (err != OK)
+			return err;
+		if (port == 0 || port > 65535)
+			return E_RANGE;
+	}
+	*(uint32_t *)field(opt, o) = ip;
+	*(uint16_t *)((char *)field(opt, o) + o->min) = (uint16_t)port;
+	return OK;
+}
+
+/* One IPv4 address; a netmask (o->max = 1) must be contiguous ones. */
+static int set_addr(const struct option *o, const char *v, size_t len,
+		    struct cq_options *opt)
+{
+	uint32_t a;
+
+	if (!inet_parse_ip4(v, len, &a))
+		return E_SYNTAX;
+	if (o->max == 1 && (!inet_mask_ok(a) || a == 0))
+		return E_RANGE;
+	*(uint32_t *)field(opt, o) = a;
+	return OK;
+}
+
+/*
+ * ip=CLIENT (iPXE's ${ip}) or ip=CLIENT:SERVER:GATEWAY:NETMASK (PXELINUX
+ * IPAPPEND 1); SERVER is the next server, 0.0.0.0 fields are unset.
+ */
+static int set_ip(const struct option *o, const char *v, size_t len,
+		  struct cq_options *opt)
+{
+	uint32_t a[4] = { 0, 0, 0, 0 };
+	size_t i, start = 0, k = 0;
+
+	(void)o;
+	for (i = 0; i <= len; i++) {
+		if (i < len && v[i] != ':')
+			continue;
+		if (k == 4 || !inet_parse_ip4(v + start, i - start, &a[k]))
+			return E_SYNTAX;
+		k++;
+		start = i + 1;
+	}
+	if ((k != 1 && k != 4) || a[0] == 0)
+		return E_SYNTAX;
+	if (k == 4 && a[3] != 0 && !inet_mask_ok(a[3]))
+		return E_RANGE;
+	opt->ip = a[0];
+	if (k == 4) {
+		opt->next_server = a[1];
+		opt->gateway = a[2];
+		opt->netmask = a[3];
+	}
+	return OK;
+}
+
+/* BOOTIF=01-aa-bb-cc-dd-ee-ff: ARP hardware type 1 (Ethernet) and the MAC (PXELINUX IPAPPEND 2). */
+static int set_bootif(const struct option *o, const char *v, size_t len,
+		      struct cq_options *opt)
+{
+	uint8_t mac[6];
+	size_t i;
+
+	(void)o;
+	if (len != 20 || v[0] != '0' || v[1] != '1')
+		return E_SYNTAX;
+	for (i = 0; i < 6; i++) {
+		int hi = hex_digit((unsigned char)v[3 + 3 * i]), lo = hex_digit((unsigned char)v[4 + 3 * i]);
+		if (v[2 + 3 * i] != '-' || hi < 0 || lo < 0)
+			return E_SYNTAX;
+		mac[i] = (uint8_t)(hi << 4 | lo);
+	}
+	memcpy(opt->bootif, mac, 6);
+	opt->has_bootif = true;
+	return OK;
+}
+
 #define F(name)	offsetof(struct cq_options, name)
 
 /* Adding an option: a field in struct cq_options, a row here, docs/cmdline.md. */
@@ -311,6 +404,23 @@ static const struct option options[] = {
 	  "at most 63 printable chars" },
 	{ "tag",	set_text,	F(tag),		0,	CQ_ASSET_MAX,	NULL,
 	  "at most 63 printable chars" },
+	{ "net",	set_enum,	F(net),		0,	0,		net_names,
+	  "auto|off|dhcp" },
+	/* min: the offset of the port field after the address field */
+	{ "syslog",	set_hostport,	F(syslog_ip),	F(syslog_port) - F(syslog_ip), 0, NULL,
+	  "A.B.C.D[:PORT]" },
+	{ "tftp",	set_hostport,	F(tftp_ip),	F(tftp_port) - F(tftp_ip), 0, NULL,
+	  "A.B.C.D[:PORT]" },
+	{ "ip",		set_ip,		0,		0,	0,		NULL,
+	  "A.B.C.D or CLIENT:SERVER:GATEWAY:NETMASK" },
+	{ "netmask",	set_addr,	F(netmask),	0,	1,		NULL,
+	  "A.B.C.D, contiguous ones" },
+	{ "gateway",	set_addr,	F(gateway),	0,	0,		NULL,
+	  "A.B.C.D" },
+	{ "next-server", set_addr,	F(next_server),	0,	0,		NULL,
+	  "A.B.C.D" },
+	{ "BOOTIF",	set_bootif,	0,		0,	0,		NULL,
+	  "01-aa-bb-cc-dd-ee-ff" },
 };
 
 static const struct option *find_option(const char *name, size_t len)
@@ -505,6 +615,40 @@ static void append(char *buf, size_t n, size_t *k, const char *fmt, ...)
 	va_end(ap);
 }
 
+static void describe_addr(char *buf, size_t n, size_t *k, const char *name, uint32_t a)
+{
+	char t[INET_ADDR_TEXT];
+
+	if (a)
+		append(buf, n, k, " %s=%s", name, inet_format_ip4(a, t));
+}
+
+static void describe_hostport(char *buf, size_t n, size_t *k, const char *name, uint32_t a, uint16_t port)
+{
+	char t[INET_ADDR_TEXT];
+
+	if (a && port)
+		append(buf, n, k, " %s=%s:%u", name, inet_format_ip4(a, t), (unsigned)port);
+	else if (a)
+		append(buf, n, k, " %s=%s", name, inet_format_ip4(a, t));
+}
+
+static void describe_net(const struct cq_options *opt, char *buf, size_t n, size_t *k)
+{
+	const uint8_t *m = opt->bootif;
+
+	if (opt->net != CQ_NET_AUTO)
+		append(buf, n, k, " net=%s", name_of(net_names, NELEM(net_names) - 1, opt->net));
+	describe_hostport(buf, n, k, "syslog", opt->syslog_ip, opt->syslog_port);
+	describe_hostport(buf, n, k, "tftp", opt->tftp_ip, opt->tftp_port);
+	describe_addr(buf, n, k, "ip", opt->ip);
+	describe_addr(buf, n, k, "netmask", opt->netmask);
+	describe_addr(buf, n, k, "gateway", opt->gateway);
+	describe_addr(buf, n, k, "next-server", opt->next_server);
+	if (opt->has_bootif)
+		append(buf, n, k, " BOOTIF=01-%02x-%02x-%02x-%02x-%02x-%02x", m[0], m[1], m[2], m[3], m[4], m[5]);
+}
+
 void cmdline_describe(const struct cq_options *opt, char *buf, size_t n)
 {
 	size_t k = 0;
@@ -555,4 +699,27 @@ void cmdline_describe(const struct cq_options *opt, char *buf, size_t n)
 		append(buf, n, &k, " asset=%s", opt->asset);
 	if (opt->tag[0] != '\0')
 		append(buf, n, &k, " tag=%s", opt->tag);
+	describe_net(opt, buf, n, &k);
+}
+
+bool cmdline_net_wanted(const struct cq_options *opt, const char *loader_name, const char **why)
+{
+	const char *r;
+	bool on = true;
+
+	if (opt->net == CQ_NET_OFF)
+		r = "net=off", on = false;
+	else if (opt->net == CQ_NET_DHCP)
+		r = "net=dhcp";
+	else if (opt->ip)
+		r = "net=auto: the loader passed ip=";
+	else if (opt->has_bootif)
+		r = "net=auto: the loader passed BOOTIF=";
+	else if (loader_name && (strncmp(loader_name, "iPXE", 4) == 0 || strncmp(loader_name, "PXELINUX", 8) == 0))
+		r = "net=auto: the loader is iPXE or PXELINUX";
+	else
+		r = "net=auto: not a network boot (no ip=, no BOOTIF=, loader not iPXE or PXELINUX)", on = false;
+	if (why)
+		*why = r;
+	return on;
 }

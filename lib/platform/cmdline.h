@@ -25,7 +25,7 @@
 
 #define CMDLINE_MAX		1024	/* bytes of the line parsed; the rest is dropped */
 #define CMDLINE_WARN_MAX	160	/* size of a warning line, NUL included */
-#define CMDLINE_DESCRIBE_MAX	640	/* buffer size that always fits cmdline_describe() */
+#define CMDLINE_DESCRIBE_MAX	752	/* buffer size that always fits cmdline_describe() */
 
 #define CQ_EMULATE_MAX		15	/* emulate= profile name, characters */
 #define CQ_FAULT_MAX		31	/* ,fault= name, characters */
@@ -43,6 +43,13 @@ enum cq_bench {
 	CQ_BENCH_QUICK,		/* default */
 	CQ_BENCH_FULL,
 	CQ_BENCH_OFF,
+};
+
+/* net=: whether the report goes out over the network (docs/network.md). */
+enum cq_net {
+	CQ_NET_AUTO,		/* default: on when the boot was a network boot (cmdline_net_wanted()) */
+	CQ_NET_OFF,
+	CQ_NET_DHCP,		/* on, and DHCP even when ip= gave an address */
 };
 
 /* selftest=: provoke a real failure so the boot tests see the failure paths. */
@@ -75,6 +82,18 @@ struct cq_options {
 	char expect[CQ_EXPECT_MAX + 1];	/* "NAME,NAME" engines the box must have, "none", "" = unset */
 	char asset[CQ_ASSET_MAX + 1];	/* the box's asset number (its key in every view), "" = unset */
 	char tag[CQ_ASSET_MAX + 1];	/* free text carried into @identity, "" = unset */
+	enum cq_net net;
+	/* IPv4 addresses in host order, 0 = unset; ports 0 = the default. */
+	uint32_t syslog_ip;		/* syslog=HOST[:PORT] */
+	uint16_t syslog_port;
+	uint32_t tftp_ip;		/* tftp=HOST[:PORT] */
+	uint16_t tftp_port;
+	uint32_t ip;			/* ip= (PXELINUX IPAPPEND 1 or iPXE ${ip}) */
+	uint32_t netmask;		/* netmask=, or ip='s fourth field */
+	uint32_t gateway;		/* gateway=, or ip='s third field */
+	uint32_t next_server;		/* next-server=, or ip='s second field */
+	bool has_bootif;		/* BOOTIF= (PXELINUX IPAPPEND 2) */
+	uint8_t bootif[6];		/* the MAC of the NIC the loader booted from */
 	char loader_image[CQ_LOADER_IMAGE_MAX + 1];	/* skipped path/URL, "" = none;
 							   non-printable bytes become '?',
 							   a cut one ends in "..." */
@@ -106,8 +125,20 @@ int cmdline_parse(const char *line, struct cq_options *opt,
  * "console=ttyS0,115200 bench=quick bench_ms=default rng_bytes=default
  * seed=default on_finish=halt". emulate=, only=, verbose, selftest=, passes=,
  * duration=, expect=, asset= and tag= appear when set (asset and tag as
- * given: printable ASCII without blanks, which the parser alone accepts).
+ * given: printable ASCII without blanks, which the parser alone accepts),
+ * and so do net=, syslog=, tftp=, ip=, netmask=, gateway=, next-server=
+ * and BOOTIF=.
  */
 void cmdline_describe(const struct cq_options *opt, char *buf, size_t n);
+
+/*
+ * Whether the report goes out over the network: net=dhcp yes, net=off no;
+ * net=auto (the default) yes when the boot was a network boot: the
+ * loader passed ip= or BOOTIF=, or named itself iPXE or PXELINUX
+ * (loader_name: the multiboot boot_loader_name, NULL or "" when none).
+ * *why (NULL: not wanted) gets the reason, a constant string such as
+ * "net=auto: the loader passed ip=".
+ */
+bool cmdline_net_wanted(const struct cq_options *opt, const char *loader_name, const char **why);
 
 #endif

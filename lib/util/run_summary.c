@@ -86,6 +86,60 @@ void rsum_box(struct rsum *s, const char *key, const char *model, const char *bi
 		     bios && bios[0] ? bios : "unknown", version && version[0] ? version : "unknown");
 }
 
+void rsum_soak(struct rsum *s, unsigned pass, unsigned not_ok)
+{
+	if (pass == 0)
+		return;
+	if (pass > s->soak_passes)
+		s->soak_passes = pass;
+	if (not_ok && pass <= RSUM_SOAK_KEPT)
+		s->soak_failed[(pass - 1) / 8] |= (uint8_t)(1u << ((pass - 1) % 8));
+	if (not_ok > s->soak_worst_not_ok) {
+		s->soak_worst = pass;
+		s->soak_worst_not_ok = not_ok;
+	}
+}
+
+static bool soak_failed(const struct rsum *s, unsigned pass)
+{
+	return (s->soak_failed[(pass - 1) / 8] >> ((pass - 1) % 8)) & 1;
+}
+
+/*
+ * The soak line, the worst pass first so that a cut at the screen's width
+ * ("...") only shortens the list: "summary: soak 40 passes, worst 18 (2 not
+ * ok): 1-17 pass, 18 FAIL, 19-40 pass".
+ */
+static void soak_line(char *buf, size_t cap, const struct rsum *s)
+{
+	unsigned p = 1, last = s->soak_passes < RSUM_SOAK_KEPT ? s->soak_passes : RSUM_SOAK_KEPT;
+	size_t k;
+
+	if (s->soak_worst_not_ok)
+		k = fmt_snprintf(buf, cap, "summary: soak %u pass%s, worst %u (%u not ok):", s->soak_passes,
+				 s->soak_passes == 1 ? "" : "es", s->soak_worst, s->soak_worst_not_ok);
+	else
+		k = fmt_snprintf(buf, cap, "summary: soak %u pass%s, every pass passed:", s->soak_passes,
+				 s->soak_passes == 1 ? "" : "es");
+	while (p <= last && k + 1 < cap) {
+		unsigned q = p;
+		bool bad = soak_failed(s, p);
+		while (q < last && soak_failed(s, q + 1) == bad)
+			q++;
+		if (q == p && bad)
+			k += fmt_snprintf(buf + k, cap - k, "%s %u FAIL", p > 1 ? "," : "", p);
+		else if (q == p)
+			k += fmt_snprintf(buf + k, cap - k, "%s %u pass", p > 1 ? "," : "", p);
+		else if (bad)
+			k += fmt_snprintf(buf + k, cap - k, "%s %u-%u FAIL", p > 1 ? "," : "", p, q);
+		else
+			k += fmt_snprintf(buf + k, cap - k, "%s %u-%u pass", p > 1 ? "," : "", p, q);
+		p = q + 1;
+	}
+	if (last < s->soak_passes && k + 1 < cap)
+		fmt_snprintf(buf + k, cap - k, ", %u more in the @soak records", s->soak_passes - last);
+}
+
 void rsum_stage(struct rsum *s, const char *name, int64_t tenths)
 {
 	if (s->nstage >= RSUM_STAGES)
@@ -257,8 +311,9 @@ unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsig
 			k += fmt_snprintf(absent + k, sizeof(absent) - k, " ...");
 		nabsent++;
 	}
-	/* Lines always printed: box, header, legend, absent, emulated, next, run, totals. */
-	fixed = (s->box[0] ? 1 : 0) + 2 + (nabsent ? 1 : 0) + (emulated ? 1 : 0) + (s->nfail ? 1 : 0) + 2;
+	/* Lines always printed: box, header, legend, absent, emulated, soak, next, run, totals. */
+	fixed = (s->box[0] ? 1 : 0) + 2 + (nabsent ? 1 : 0) + (emulated ? 1 : 0) + (s->nfail ? 1 : 0) +
+		(s->soak_passes ? 1 : 0) + 2;
 	budget = RSUM_MAX_LINES - fixed;
 	/* Rows first, but leave the first failure its lines (three of reason, its
 	 * test) and the count of the others. */
@@ -293,6 +348,10 @@ unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsig
 		emit(&o, "summary: * measured on an emulated device model, not the box's hardware");
 	if (nabsent)
 		emit(&o, absent);
+	if (s->soak_passes) {
+		soak_line(buf, sizeof(buf), s);
+		emit_cut(&o, buf);
+	}
 	if (s->nfail) {
 		/* The first failure, its reason first, wrapped; then its test. */
 		emit_wrapped(&o, "summary: first failure: ", reason_of(s->fail_name[0]), 3);

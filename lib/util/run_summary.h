@@ -27,6 +27,7 @@
 #define RSUM_STAGES     16
 #define RSUM_MAX_LINES  22   /* with the plan and the verdict: the last 24 lines */
 #define RSUM_LINE       200  /* bytes per formatted line, with the NUL */
+#define RSUM_SOAK_KEPT  256  /* soak passes whose verdict the soak line lists */
 
 enum rsum_col { RSUM_PROBE, RSUM_KAT, RSUM_XCHECK, RSUM_RNG, RSUM_COLS };
 
@@ -53,6 +54,9 @@ struct rsum {
 	unsigned nstage;
 	char stage[RSUM_STAGES][16];
 	int64_t stage_tenths[RSUM_STAGES];         /* -1: unknown */
+	unsigned soak_passes;                      /* soak passes run (0: no soak) */
+	unsigned soak_worst, soak_worst_not_ok;    /* the pass with the most not ok, and how many */
+	uint8_t soak_failed[RSUM_SOAK_KEPT / 8];   /* bit p-1: pass p had a not ok */
 };
 
 void rsum_init(struct rsum *s);
@@ -85,6 +89,14 @@ void rsum_speed(struct rsum *s, const char *engine, uint64_t bytes_per_s, uint64
  */
 void rsum_box(struct rsum *s, const char *key, const char *model, const char *bios,
 	      const char *version);
+
+/*
+ * A finished soak pass (numbered from 1, as its records' pass=) and its
+ * not ok count. The summary then has one soak line: each pass's verdict
+ * (runs of passes with the same verdict joined: "1-17 pass, 18 FAIL, 19-40
+ * pass"; passes past RSUM_SOAK_KEPT counted, not listed) and the worst.
+ */
+void rsum_soak(struct rsum *s, unsigned pass, unsigned not_ok);
 
 /* A finished stage and its duration in tenths of a second (-1: unknown). */
 void rsum_stage(struct rsum *s, const char *name, int64_t tenths);

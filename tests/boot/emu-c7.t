@@ -55,4 +55,18 @@ expect_line '^# padlock-ace:aes-256-cbc\(emulated\) ' "c7: its benchmark rows en
 ! grep -qE '^# @(cipher|hash|cost) engine=padlock-.* emulated=0( t=[^ ]+)?$' "$BOOT_LOG"; ok $? "c7: no PadLock record says emulated=0"
 expect_line '^ok [0-9]+ - emulate: PadLock driver reloaded the key before each key change \([1-9][0-9]* loads, [1-9][0-9]* reloads\), ran no ECB on a key cached by CFB/OFB \(0\), issued no one-shot xsha with ECX = 0 \(0\) and raised no exception \(0\)$' \
 	"c7: the driver reloaded the key before each key change (also ECB after CFB/OFB), never issued ECX = 0 to the one-shot PHE, no exception"
+emu_done
+
+# A fault that starts in a later soak pass: the first run and soak pass 1
+# pass, pass 2 prints its failures, and the last screen says so.
+emu_boot "c7-from-pass-2" c7,fault=rng-stuck-from-pass-2 passes=3 bench=off rng_bytes=2500
+expect_status 1 "c7-from-pass-2: the soak fails"
+first_not_ok=$(grep -nE '^not ok ' "$BOOT_LOG" | head -n 1 | cut -d: -f1)
+pass1_done=$(grep -nE '^# soak: pass 1 done ' "$BOOT_LOG" | cut -d: -f1)
+[ -n "$first_not_ok" ] && [ -n "$pass1_done" ] && [ "$first_not_ok" -gt "$pass1_done" ]
+ok $? "c7-from-pass-2: no not ok before soak pass 2 (first at line ${first_not_ok:-none}, pass 1 done at ${pass1_done:-none})"
+expect_line '^# warning: emulate: fault rng-stuck-from-pass-2 injected into the model from soak pass 2 on$' "c7-from-pass-2: the fault's start is announced"
+expect_line '^# soak: pass 1 done at t=[0-9.]+: [0-9]+ ok, 0 not ok in this pass ' "c7-from-pass-2: soak pass 1 passes"
+expect_line '^# soak: pass 2 is the first of the soak with a failure$' "c7-from-pass-2: pass 2 is named the first with a failure"
+expect_line '^# summary: soak 3 passes, worst 2 \([0-9]+ not ok\): 1 pass, 2-3 FAIL$' "c7-from-pass-2: the last screen gives each pass's verdict"
 finish

@@ -11,13 +11,11 @@ EMU_TIMEOUT=${EMU_TIMEOUT:-120}	# seconds per boot; each takes a few under TCG
 emu_start() {
 	echo "TAP version 13"
 	if [ ! -d "$CQ_SHARED/data/cpuid" ] || [ ! -d "$CQ_SHARED/data/pci" ]; then
-		echo "1..0 # SKIP $CQ_SHARED/data not found: no emulation build without the CPUID dumps and PCI listings"
-		exit 0
+		tap_skip_all "$CQ_SHARED/data not found: no emulation build without the CPUID dumps and PCI listings"
 	fi
 	if [ ! -f "$CQ_KERNEL" ]; then
-		echo "not ok 1 - the emulation image exists at $CQ_KERNEL (run make emu)"
-		echo "1..1"
-		exit 1
+		ok 1 "the emulation image exists at $CQ_KERNEL (run make emu)"
+		tap_end
 	fi
 }
 

@@ -64,4 +64,17 @@ expect_line '^# geode-sb:aes-128-ecb:dual-context\(emulated\) +[0-9.]+k ' "net55
 expect_line '^# @cipher engine=geode-sb alg=aes-128-ecb .*variant=dual-context emulated=1 reps=[0-9]+ bytes=[0-9,]*,16384 .* t=[^ ]+$' "net5501: the @cipher record of the dual-context variant, up to 16384 bytes"
 expect_line '^# bench: geode-sb:aes-128-ecb:dual-context\(emulated\): contexts A and B started together, same key, ECB encrypt' \
 	"net5501: the report says what the dual row measured"
+expect_line "^# emulate: nic: the emulated NICs take the profile's made-up addresses" "net5501: without -nic mac= the NICs take the profile's addresses"
+emu_done
+
+# With QEMU's -nic mac=, the four NICs take it and the addresses after it:
+# emulated boxes booted each with its own mac= are boxes of their own.
+QEMU_EXTRA="-nic user,model=e1000,mac=00:00:24:cb:00:fe" emu_boot "net5501-mac" "net5501" bench=off rng_bytes=2500
+expect_status 0 "net5501-mac: the run passes"
+for i in 0 1 2 3; do
+	expect_line "^# @nic pci=00:0$((i + 6)).0 id=1106:3053 kind=via-rhine mac=00:00:24:cb:0$(( (254 + i) / 256 )):$(printf %02x $(( (254 + i) % 256 ))) t=" \
+		"net5501-mac: Rhine $((i + 1)) takes QEMU's -nic mac= counted up by $i (carry included)"
+done
+expect_line ' box=mac-000024cb00fe t=' "net5501-mac: the box key is QEMU's -nic address"
+expect_line "^# emulate: nic: the emulated NICs take QEMU's -nic mac= and the addresses after it$" "net5501-mac: the header says where the addresses came from"
 finish

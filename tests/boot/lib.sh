@@ -1,40 +1,26 @@
 # Shared helpers for the QEMU boot tests (sourced by tests/boot/*.t).
 # Each test boots the kernel once, then prints TAP version 13 for prove:
 # the kernel's own results (renumbered, prefixed with the boot's label) and
-# checks of the report's shape, exit status and content.
+# checks of the report's shape, exit status and content. Results go through
+# tests/tap-lib.sh (ok, tap_skip; TEST_N, TEST_FAILED).
 set -u
 
-CQ_BUILD=${CQ_BUILD:-build}
+. tests/tap-lib.sh
 CQ_KERNEL=${CQ_KERNEL:-$CQ_BUILD/cryptoqual.elf}
-TEST_N=0
-TEST_FAILED=0
 BOOT_LOG=""
 BOOT_STATUS=""
 BOOT_VERDICT=""   # boot-qemu's one-line verdict (PASS, FAIL, CRASH ..., HANG ...)
 
-ok() {  # ok CONDITION_EXIT_CODE DESCRIPTION
-	TEST_N=$((TEST_N + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $TEST_N - $2"
-	else
-		echo "not ok $TEST_N - $2"
-		TEST_FAILED=$((TEST_FAILED + 1))
-	fi
-}
-
 diag() { echo "# $*"; }
 
-# boot LABEL QEMU_STATUS_WANTED [boot-qemu options] -- [kernel args]
+# boot LABEL [boot-qemu options] -- [kernel args]
 # Boots, keeps the serial log in $BOOT_LOG (CR removed) and the raw status.
 boot() {
 	label=$1; shift
+	[ -f "$CQ_KERNEL" ] || tap_skip_all "no kernel at $CQ_KERNEL (run make)"
 	BOOT_LOG=$(mktemp)
 	raw=$(mktemp)
 	QEMU_STATUS_FILE=$(mktemp)
-	if [ ! -f "$CQ_KERNEL" ]; then
-		echo "1..0 # SKIP no kernel at $CQ_KERNEL (run make)"
-		exit 0
-	fi
 	opts=""
 	while [ $# -gt 0 ] && [ "$1" != "--" ]; do opts="$opts $1"; shift; done
 	[ $# -gt 0 ] && shift
@@ -85,12 +71,10 @@ relay_kernel_results() {
 		case "$line" in
 		"not ok "*)
 			rest=${line#not ok }; rest=${rest#* - }
-			TEST_N=$((TEST_N + 1)); TEST_FAILED=$((TEST_FAILED + 1))
-			echo "not ok $TEST_N - [$label] $rest" ;;
+			ok 1 "[$label] $rest" ;;
 		"ok "*)
 			rest=${line#ok }; rest=${rest#* - }
-			TEST_N=$((TEST_N + 1))
-			echo "ok $TEST_N - [$label] $rest" ;;
+			ok 0 "[$label] $rest" ;;
 		esac
 	done < "$BOOT_LOG"
 }

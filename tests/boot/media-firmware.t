@@ -8,10 +8,7 @@
 # checked for the same entries.
 . tests/boot/media-lib.sh
 echo "TAP version 13"
-if [ ! -f "$CQ_KERNEL" ]; then
-	echo "1..0 # SKIP no kernel at $CQ_KERNEL (run make)"
-	exit 0
-fi
+[ -f "$CQ_KERNEL" ] || tap_skip_all "no kernel at $CQ_KERNEL (run make)"
 
 # uart_rom DIVISOR OUT: an option ROM (55 AA, 1 block, entry at offset 3)
 # whose init code sets COM1 (0x3f8) to 8N1 at 115200/DIVISOR baud and

@@ -18,9 +18,8 @@ trap 'rm -rf "$TMPD"' EXIT
 # builds the test media (mk/media.mk hooks check-media onto `make tools`).
 need_medium() {
 	[ -e "$1" ] && return 0
-	echo "not ok 1 - $1 exists (run: make check-media)"
-	echo "1..1"
-	exit 1
+	ok 1 "$1 exists (run: make check-media)"
+	tap_end
 }
 
 # report_of RAW: the report as lib.sh's checks expect it: CRs removed, the

@@ -15,7 +15,7 @@ expect_status 0 "soak: three clean passes end in PASS"
 expect_line '^# options: .* passes=3$' "soak: passes=3 is in force"
 expect_line '^# soak: 3 passes$' "soak: the plan is announced"
 for p in 1 2 3; do
-	expect_line "^# soak: pass $p done at t=[0-9.]+: [0-9]+ ok, 0 not ok in this pass \\([0-9]+ skipped as in the first run, not repeated\\); [0-9]+ ok, 0 not ok so far$" "soak: progress line of pass $p"
+	expect_line "^# soak: pass $p done at t=[0-9.]+: [1-9][0-9]* ok, 0 not ok in this pass \\(ok lines not printed, [0-9]+ skipped as in the first run\\); [0-9]+ ok, 0 not ok so far$" "soak: progress line of pass $p"
 	expect_line "^# @soak pass=$p ok=[1-9][0-9]* not_ok=0 seconds=[0-9.]+ t=" "soak: @soak record of pass $p"
 done
 [ "$(grep -c '^# soak: pass [0-9]* done' "$BOOT_LOG")" -eq 3 ]; ok $? "soak: exactly three passes"
@@ -23,11 +23,16 @@ expect_line '^ok [0-9]+ - soak: 3 passes run$' "soak: the soak's own result"
 expect_line '^# @stage name=soak seconds=' "soak: the soak is a stage with its time"
 expect_line '^# soak: every pass passed \(3 passes\)$' "soak: the last word on the soak says every pass passed"
 ! sed -n '/^# soak: 3 passes$/,/^# soak: every pass/p' "$BOOT_LOG" | grep -q ' # SKIP '; ok $? "soak: no SKIP line is printed again in the soak"
+# A pass that passes prints its records and its status line, nothing else.
+other=$(sed -n '/^# soak: 3 passes$/,/^# soak: pass 3 done/p' "$BOOT_LOG" | grep -vE '^# (soak: |@)' | head -n 3)
+[ -z "$other" ]; ok $? "soak: passes that pass print only their records and status lines${other:+ (not: $other)}"
+expect_line '^# @rng source=rdrand .* pass=3 t=' "soak: the records of pass 3 carry pass=3"
+expect_line '^# summary: soak 3 passes, every pass passed: 1-3 pass$' "soak: the last screen gives each pass's verdict"
 drop_log
 
 boot "soak-fail" --cpu max --timeout 240 -- passes=2 bench=off rng_bytes=2500 selftest=fault-in-test
 expect_status 1 "soak-fail: a failure makes the soak run FAIL"
-expect_line '^# soak: pass 2 done at t=[0-9.]+: [0-9]+ ok, 0 not ok in this pass \([0-9]+ skipped as in the first run, not repeated\); [0-9]+ ok, 1 not ok so far$' \
+expect_line '^# soak: pass 2 done at t=[0-9.]+: [0-9]+ ok, 0 not ok in this pass \(ok lines not printed, [0-9]+ skipped as in the first run\); [0-9]+ ok, 1 not ok so far$' \
 	"soak-fail: the running count carries the failure"
 drop_log
 

@@ -71,7 +71,7 @@ elif [ ! -f "$npm_dir/node_modules/tap-parser/package.json" ]; then
 fi
 for kind in pass fail bail; do
 	if [ -n "$npm_skip" ]; then
-		TEST_N=$((TEST_N + 1)); echo "ok $TEST_N - tap-parser: $kind log # SKIP $npm_skip"
+		tap_skip "tap-parser: $kind log" "$npm_skip"
 		continue
 	fi
 	res=$(NODE_PATH="$(cd "$npm_dir" && pwd)/node_modules" node tests/boot/tap-parser-check.cjs < "$tmp/$kind.log" 2>&1)

@@ -13,19 +13,14 @@
 #       ECB call (the fixed cost per call).
 # Env: CQ_BUILD (build dir, default "build").
 set -u
-build=${CQ_BUILD:-build}
-echo "TAP version 13"
-echo "1..8"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/tap-lib.sh
+build=$CQ_BUILD
+tap_begin
+tap_tmpdir
 
-if gcc -shared -fPIC -fvisibility=hidden -O2 -Wall -Wextra -Werror tools/bench/insn-count.c \
-	-o "$tmp/insn-count.so" 2>"$tmp/err"; then
-	echo "ok 1 - the insn-count plugin builds"
-else
-	echo "not ok 1 - the insn-count plugin builds"
-	sed 's/^/# /' "$tmp/err"
-fi
+gcc -shared -fPIC -fvisibility=hidden -O2 -Wall -Wextra -Werror tools/bench/insn-count.c \
+	-o "$tmp/insn-count.so" 2>"$tmp/err"
+ok $? "the insn-count plugin builds" "$(cat "$tmp/err")"
 cat > "$tmp/probe.c" <<'C'
 #include <unistd.h>
 #include <sys/syscall.h>
@@ -49,49 +44,42 @@ if i686-linux-gnu-gcc -O1 "$tmp/probe.c" -o "$tmp/probe" 2>"$tmp/err" &&
 	# Interval k: count at mark (k,1) - count at (k,0); interval 3 is the markers' own cost.
 	read -r nops loop <<<"$(awk '$1 == "mark" { at[$2 "," $3] = $4 }
 		END { base = at["3,1"] - at["3,0"]; print at["1,1"] - at["1,0"] - base, at["2,1"] - at["2,0"] - base }' "$tmp/marks")"
-	[ "$nops" = 1000 ] && echo "ok 2 - 1000 NOPs count 1000" || echo "not ok 2 - 1000 NOPs count 1000 (got $nops)"
-	[ "$loop" = 1001 ] && echo "ok 3 - a 500-pass loop counts 1001" || echo "not ok 3 - a 500-pass loop counts 1001 (got $loop)"
+	[ "$nops" = 1000 ]; ok $? "1000 NOPs count 1000" "got $nops"
+	[ "$loop" = 1001 ]; ok $? "a 500-pass loop counts 1001" "got $loop"
 else
-	echo "not ok 2 - the probe runs under qemu-i386 with the plugin"
-	echo "not ok 3 - the probe runs under qemu-i386 with the plugin"
-	sed 's/^/# /' "$tmp/err"
+	ok 1 "1000 NOPs count 1000" "the probe does not run under qemu-i386 with the plugin:" "$(cat "$tmp/err")"
+	ok 1 "a 500-pass loop counts 1001" "the probe does not run under qemu-i386 with the plugin"
 fi
 
 bin=$build/bench-i386/bench-i386
+names="make bench-i386's table runs (ours and OpenSSL agree in every cell)
+45 cells: 3 OpenSSL paths x 5 modes x 3 key sizes
+software AES <= OpenSSL aes-586 (Geode LX path) in instructions per byte: CBC encrypt, CBC decrypt, ECB
+AES-NI CTR <= OpenSSL aesni-x86 in instructions per byte (128, 192, 256)
+one 16-byte AES-NI CTR call costs at most 1.3 ECB calls in instructions"
 if [ ! -x "$bin" ]; then
-	for i in 4 5 6 7 8; do echo "ok $i # SKIP $bin not built (make bench-i386 downloads libssl3:i386)"; done
-	exit 0
+	while IFS= read -r name; do
+		tap_skip "$name" "$bin not built (make bench-i386 downloads libssl3:i386)"
+	done <<<"$names"
+	tap_end
 fi
-if tools/bench/bench-i386.sh "$bin" "$tmp/insn-count.so" > "$tmp/table" 2>"$tmp/err"; then
-	echo "ok 4 - make bench-i386's table runs (ours and OpenSSL agree in every cell)"
-else
-	echo "not ok 4 - make bench-i386's table runs (ours and OpenSSL agree in every cell)"
-	sed 's/^/# /' "$tmp/err"
-fi
+tools/bench/bench-i386.sh "$bin" "$tmp/insn-count.so" > "$tmp/table" 2>"$tmp/err"
+ok $? "make bench-i386's table runs (ours and OpenSSL agree in every cell)" "$(cat "$tmp/err")"
 sed 's/^/# /' "$tmp/table"
 cells=$(grep -c -E '^  (ecb-encrypt|ecb-decrypt|cbc-encrypt|cbc-decrypt|ctr) (128|192|256) +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+x' "$tmp/table")
-[ "$cells" = 45 ] && echo "ok 5 - 45 cells: 3 OpenSSL paths x 5 modes x 3 key sizes" ||
-	echo "not ok 5 - 45 cells: 3 OpenSSL paths x 5 modes x 3 key sizes (got $cells)"
+[ "$cells" = 45 ]; ok $? "45 cells: 3 OpenSSL paths x 5 modes x 3 key sizes" "got $cells"
 over=$(awk '/^geode-lx/ { on = 1; next } /^[a-z]/ { on = 0 }
 	on && $1 ~ /^(cbc-encrypt|cbc-decrypt|ecb-encrypt|ecb-decrypt)$/ && $3 > $4 { print }' "$tmp/table")
 geode=$(grep -c '^geode-lx .* on aes-586 ' "$tmp/table")
-if [ "$geode" = 1 ] && [ -z "$over" ]; then
-	echo "ok 6 - software AES <= OpenSSL aes-586 (Geode LX path) in instructions per byte: CBC encrypt, CBC decrypt, ECB"
-else
-	echo "not ok 6 - software AES <= OpenSSL aes-586 (Geode LX path) in instructions per byte: CBC encrypt, CBC decrypt, ECB"
-	printf '%s\n' "$over" | sed 's/^/# over: /'
-fi
+[ "$geode" = 1 ] && [ -z "$over" ]
+ok $? "software AES <= OpenSSL aes-586 (Geode LX path) in instructions per byte: CBC encrypt, CBC decrypt, ECB" \
+	"$(printf '%s\n' "$over" | sed 's/^/over: /')"
 over=$(awk '/^aes-ni/ { on = 1; next } /^[a-z]/ { on = 0 } on && $1 == "ctr" && $3 > $4 { print }' "$tmp/table")
 n_ctr=$(awk '/^aes-ni/ { on = 1; next } /^[a-z]/ { on = 0 } on && $1 == "ctr" { n++ } END { print n + 0 }' "$tmp/table")
-if [ "$n_ctr" = 3 ] && [ -z "$over" ]; then
-	echo "ok 7 - AES-NI CTR <= OpenSSL aesni-x86 in instructions per byte (128, 192, 256)"
-else
-	echo "not ok 7 - AES-NI CTR <= OpenSSL aesni-x86 in instructions per byte (128, 192, 256)"
-	printf '%s\n' "$over" | sed 's/^/# over: /'
-fi
+[ "$n_ctr" = 3 ] && [ -z "$over" ]
+ok $? "AES-NI CTR <= OpenSSL aesni-x86 in instructions per byte (128, 192, 256)" \
+	"$(printf '%s\n' "$over" | sed 's/^/over: /')"
 ratio=$(sed -nE 's/.*ctr\/ecb ours ([0-9.]+)x.*/\1/p' "$tmp/table")
-if [ -n "$ratio" ] && awk -v r="$ratio" 'BEGIN { exit !(r <= 1.3) }'; then
-	echo "ok 8 - one 16-byte AES-NI CTR call costs at most 1.3 ECB calls in instructions (${ratio}x)"
-else
-	echo "not ok 8 - one 16-byte AES-NI CTR call costs at most 1.3 ECB calls in instructions (${ratio:-no figure}x)"
-fi
+[ -n "$ratio" ] && awk -v r="$ratio" 'BEGIN { exit !(r <= 1.3) }'
+ok $? "one 16-byte AES-NI CTR call costs at most 1.3 ECB calls in instructions (${ratio:-no figure}x)"
+tap_end

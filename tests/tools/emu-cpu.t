@@ -42,9 +42,14 @@ ok $? "make run FAULT=typo fails with the profile's faults, before building or b
 scripts/emu-cpu.sh --faults c7 | grep -qw rng-stuck && [ -z "$(scripts/emu-cpu.sh --faults ivybridge)" ] &&
 	! scripts/emu-cpu.sh --faults typo 2>/dev/null
 ok $? "emu-cpu.sh --faults: a profile's model faults, none without models, an unknown profile is an error"
+make --no-print-directory -n run MACHINE=c7 FAULT=rng-stuck-from-pass-2 BUILD="$tmp/build" > "$tmp/out" 2>&1
+grep -q "emulate=c7,fault=rng-stuck-from-pass-2" "$tmp/out"
+ok $? "make run FAULT=NAME-from-pass-N: a fault of the profile that waits for soak pass N is taken" "$(tail -3 "$tmp/out")"
+make --no-print-directory -n run MACHINE=c7 FAULT=rng-stuk-from-pass-2 BUILD="$tmp/build" > "$tmp/out" 2>&1
+[ $? -ne 0 ] && grep -q "FAULT=rng-stuk-from-pass-2 is not a fault of profile c7's models" "$tmp/out"
+ok $? "... and a typo in its fault's name stops make run as any FAULT= typo does" "$(head -3 "$tmp/out")"
 make --no-print-directory -n run MACHINE=alix BUILD="$tmp/build" > "$tmp/out" 2>&1
 grep -q "boot-qemu.sh --cpu 'pentium,+cmov' --icount .*emulate=alix" "$tmp/out"
 ok $? "make -n run MACHINE=alix still boots the emulation image on pentium,+cmov" "$(tail -3 "$tmp/out")"
 
-echo "1..$n"
-[ $fails -eq 0 ]
+tap_end

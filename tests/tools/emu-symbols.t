@@ -12,7 +12,8 @@ tap_begin
 symbols="geode_sb_model_init geode_sb_model_mmio_read padlock_model_exec padlock_model_cpuid
 emu_hw_set_pci emu_hw_add_bar emu_profile_find emu_blobs emu_patch_reload_sites
 emu_check_disabled_ace hw_real_inb hw_real_rdmsr_safe __start_padlock_reload_sites
-pci_listing_load pci_model_init cpuid_dump_parse cpuid_dump_query"
+pci_listing_load pci_model_init cpuid_dump_parse cpuid_dump_query
+rhine_model_init rhine_model_io_read nic_wire_init emu_hw_add_io emu_nic_find_wire"
 # Names of embedded shared/data files, and when the data is here, a line of
 # each (a CPUID record of the C7 dump, the security block's row of the
 # net5501 listing).

@@ -52,8 +52,8 @@ NIC_A = "# @nic bdf=00:06.0 id=1106:3053 mac=00:00:24:ca:fe:01\n# @nic bdf=00:07
 SMBIOS = "# @smbios sys_vendor=PC_Engines sys_product=ALIX sys_serial=CQ-TEST-42 board_serial=absent"
 PLACEHOLDER = "# @smbios sys_serial=To_be_filled_by_O.E.M. board_serial=0"
 d = parse(synthetic(NIC_A), "rack1-slot03")
-ok(d["box"] == "00:00:24:ca:fe:01" and d["box_key"] == "mac:00:00:24:ca:fe:01" and d["log_name"] == "rack1-slot03",
-   "a box with NICs is keyed by its first station address, the file name kept as log_name",
+ok(d["box"] == "mac-000024cafe01" and d["box_key"] == "mac:mac-000024cafe01" and d["log_name"] == "rack1-slot03",
+   "a box with NICs (no serial) is keyed by its first station address as the kernel writes it, the file name kept as log_name",
    (d["box"], d["box_key"]))
 d = parse(synthetic(SMBIOS), "x")
 ok(d["box_key"] == "serial:CQ-TEST-42", "without a MAC, the SMBIOS system serial keys the box", d["box_key"])
@@ -61,7 +61,17 @@ d = parse(synthetic(PLACEHOLDER), "rack1-slot04")
 ok(d["box_key"] == "file:rack1-slot04" and d["box"] == "rack1-slot04",
    "placeholder serials ('To be filled by O.E.M.', 0) are no identity: the file name is", d["box_key"])
 d = parse(synthetic("# @identity version=v1 image_sha256=%s emulate=none mac=00-0D-B9-12-34-56" % ("ab" * 32)), "y")
-ok(d["box_key"] == "mac:00:0d:b9:12:34:56", "a MAC in @identity, dashes and capitals, is read as one", d["box_key"])
+ok(d["box_key"] == "mac:mac-000db9123456", "a MAC in @identity, dashes and capitals, is read as one", d["box_key"])
+d = parse(synthetic(SMBIOS + "\n" + NIC_A), "z")
+ok(d["box"] == "CQ-TEST-42", "a real SMBIOS serial comes before the MAC (lib/util/boxkey.c's order)", d["box_key"])
+d = parse(synthetic(NIC_A + "\n# @identity version=v1 emulate=none sys_serial=CQ\\x2042 asset=RACK7\\x2fU12 box=RACK7_U12"), "w")
+ok(d["box"] == "RACK7_U12" and d["box_key"] == "asset:RACK7_U12" and d["box_info"]["asset"] == "RACK7/U12"
+   and d["box_info"]["serial"] == "CQ 42",
+   "the kernel's box= key (asset= first) names the box; box_info has the asset and serial unescaped", (d["box_key"], d["box_info"]))
+d = parse(synthetic("# @identity version=v1 emulate=none sys_serial=absent box=mac-525400123456\n"
+                    "# @nic pci=00:03.0 id=8086:100e kind=e1000 mac=52:54:00:12:34:56"), "qemu-default")
+ok(d["box_key"] == "file:qemu-default", "QEMU's default MAC names no box (every VM has it): the file name does",
+   d["box_key"])
 
 p1 = write("run-monday.log", synthetic(NIC_A))
 p2 = write("run-tuesday.log", synthetic(NIC_A, verdict_ok=False))
@@ -72,7 +82,7 @@ base = write("fleet-base.json", json.dumps({"schema": "cryptoqual-baseline-1",
 rc, out, err = run("compare", "--json", base, p1, p2, p3, p4)
 j = json.loads(out) if out.startswith("{") else {"boxes": []}
 boxes = {b["box"]: b for b in j["boxes"]}
-a = boxes.get("00:00:24:ca:fe:01", {})
+a = boxes.get("mac-000024cafe01", {})
 ok(rc == 1 and len(j["boxes"]) == 2 and a.get("runs") == 3 and a.get("logs") == [p1, p2, p4],
    "compare: two logs of one box (same MAC) are one box with its runs, in argument order",
    json.dumps([(b["box"], b["runs"]) for b in j["boxes"]]))
@@ -80,7 +90,7 @@ ok(a.get("result") == "FAIL" and boxes.get("CQ-TEST-42", {}).get("result") == "P
    and any(w.startswith("run-tuesday.log: ") for w in a.get("why", [])) and j.get("failed") == 1,
    "compare: a box fails when any of its runs fails, and says which run", a.get("why"))
 rc, out, err = run("compare", base, p1, p4)
-ok(rc == 0 and re.search(r"^00:00:24:ca:fe:01\s+2\s+PASS", out, re.M) and "1 box(es): 1 passed" in out,
+ok(rc == 0 and re.search(r"^mac-000024cafe01\s+2\s+PASS", out, re.M) and "1 box(es): 1 passed" in out,
    "compare table: one row per box with its run count", out)
 outdir = os.path.join(os.path.dirname(p1), "docs")
 rc, out, err = run("parse", "-d", outdir, p1, p2)

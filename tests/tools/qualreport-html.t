@@ -21,12 +21,11 @@ import sys
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from qualreport_lib import ok, skip, done, start, write, run, boot, KERNEL, TMP  # noqa: E402
+from qualreport_lib import ok, skip, skip_all, done, start, write, run, boot, KERNEL, TMP  # noqa: E402
 
 start()
 if not os.path.exists(KERNEL):
-    print("1..0 # SKIP no kernel at %s (run make)" % KERNEL)
-    sys.exit(0)
+    skip_all("no kernel at %s (run make)" % KERNEL)
 REAL = boot("pass", ["bench_ms=2"], cpu="max")
 FAIL = boot("fail", ["selftest=fault-in-test", "bench_ms=2"], cpu="max")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -133,7 +132,7 @@ for n in (1, 3, 50):
     url = "file://" + out + "#sort=2"
     r = chromium(url, "--dump-dom")
     dom = r.stdout.decode("utf-8", "replace")
-    rows = re.findall(r'<tr id="box-(\d+)">', dom)
+    rows = re.findall(r'<tr id="box-(\d+)"', dom)
     loaded = re.search(r'data-plots-loaded="(\d+)"', dom)
     ok(r.returncode == 0 and len(rows) == boxes, "chromium (%d boxes): the table has %d rows" % (boxes, len(rows)),
        r.stderr.decode("utf-8", "replace")[-500:])

@@ -15,22 +15,18 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from qualreport_lib import ok, diag, done, start, load_tool, boot, KERNEL  # noqa: E402
+from qualreport_lib import ok, diag, done, start, skip_all, load_tool, boot, debian_python, KERNEL  # noqa: E402
 
 try:
-    from hypothesis import given, settings, assume, strategies as st, HealthCheck
-except ImportError:
     # Debian's package is for Debian's python3: another python3 first in
     # PATH (a virtualenv, pyenv) does not see it.
-    if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") and \
-            os.path.exists("/usr/lib/python3/dist-packages/hypothesis"):
-        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
-    print("1..0 # SKIP no python3-hypothesis (Debian package python3-hypothesis; scripts/install-deps.sh)")
-    sys.exit(0)
+    debian_python("hypothesis")
+    from hypothesis import given, settings, assume, strategies as st, HealthCheck
+except ImportError:
+    skip_all("no python3-hypothesis (Debian package python3-hypothesis; scripts/install-deps.sh)")
 start()
 if not os.path.exists(KERNEL):
-    print("1..0 # SKIP no kernel at %s (run make)" % KERNEL)
-    sys.exit(0)
+    skip_all("no kernel at %s (run make)" % KERNEL)
 
 QR = load_tool()
 EXAMPLES = int(os.environ.get("QUALREPORT_EXAMPLES", "400"))

@@ -10,9 +10,12 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "qualreport_units"))
 sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
 import taplib as tap  # noqa: E402
+from qualreport_lib import debian_python  # noqa: E402
 
+debian_python("jsonschema")
 tap.start()
 loader = unittest.TestLoader()
 for name in sorted(os.listdir(os.path.join(HERE, "qualreport_units"))):

@@ -13,7 +13,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from qualreport_lib import (ok, skip, done, start, load_tool, write, run, boot,  # noqa: E402
+from qualreport_lib import (ok, skip, skip_all, done, start, load_tool, write, run, boot,  # noqa: E402
                             KERNEL, EMU_KERNEL)
 
 start()
@@ -49,8 +49,7 @@ def replace_line(data, pattern, new, count=1):
 
 PASS = boot("pass", ["bench_ms=1"], cpu="max")
 if PASS is None:
-    print("1..0 # SKIP no kernel at %s (run make)" % KERNEL)
-    sys.exit(0)
+    skip_all("no kernel at %s (run make)" % KERNEL)
 FAIL = boot("fail", ["selftest=fault-in-test", "bench=off"], cpu="pentium,+cmov")
 CRASH = boot("crash", ["selftest=fault-outside", "bench=off"], cpu="pentium,+cmov")
 EMU = boot("emu-net5501", ["emulate=net5501", "bench_ms=1"], cpu="pentium,+cmov", kernel=EMU_KERNEL, icount=True)

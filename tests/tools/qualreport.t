@@ -393,8 +393,7 @@ if REAL is not None:
             {(r["engine"], r["alg"]) for r in base["figures"].get("hash", [])}
         n_engines = len({e for e, a in engines_algs})
         ok(rc == 0 and data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10000
-           and (w, h) == ((1024, 640) if n_engines == 1 else (1400, 420 * ((n_engines + 1) // 2) + 60)
-                          if n_engines > 2 else (1400, 640)),
+           and (w, h) == (1400, max(640, 420 * ((n_engines + 2) // 2) + 60)),
            "plot: a %dx%d PNG of %d bytes from the real log, one panel per engine (%d)"
            % (w, h, len(data), n_engines), err)
         ok(("(%d line(s))" % len(engines_algs)) in out,
@@ -458,11 +457,16 @@ rc, out, err = run("compare", p_b, write("intel.log", synthetic(boxes["at-91pct"
 ok(rc == 1 and "cpu.vendor is CentaurHauls, wanted AuthenticAMD" in out, "compare: require_identity", out)
 rc, out, err = run("compare", p_b, paths["at-91pct"], os.path.join(TMP, "absent.log"))
 ok(rc == 1 and "cannot read" in out, "compare: an unreadable log is a failing box", out)
-for name, bad_base in (("no limit", {"figures": [{"record": "cipher", "field": "kbps"}]}),
-                       ("ratio without baseline", {"figures": [{"record": "cipher", "field": "kbps", "min_ratio": 0.9}]}),
-                       ("unknown key", {"figurse": []})):
-    rc, out, err = run("compare", write("bad.json", json.dumps(bad_base).encode()), paths["at-91pct"])
-    ok(rc == 2 and "baseline" in err, "compare: a bad baseline (%s) is exit 2 with a message" % name, err)
+for name, bad_base, key in (
+        ("no limit", {"figures": [{"record": "cipher", "field": "kbps"}]}, "figures[0]"),
+        ("ratio without baseline", {"figures": [{"record": "cipher", "field": "kbps", "min_ratio": 0.9}]}, "figures[0]"),
+        ("unknown key", {"figurse": []}, "figurse")):
+    bad_base["schema"] = "cryptoqual-baseline-1"
+    p_bad = write("bad.json", json.dumps(bad_base).encode())
+    rc, out, err = run("compare", p_bad, paths["at-91pct"])
+    ok(rc == 2 and err.startswith("qualreport: %s: %s: " % (p_bad, key)) and err.count("\n") == 1
+       and "Traceback" not in err, "compare: a bad baseline (%s) is exit 2 with one message naming the file and key" % name,
+       err)
 
 # ======================================================================
 # 4. plot and parse CLI details
@@ -495,7 +499,10 @@ os.unlink(png)
 rc, out, err = run("plot", nofig, "-o", png)
 ok(rc == 1 and "nothing to plot" in err and not os.path.exists(png), "plot: a log without figures says so, exit 1, no file", err)
 rc, out, err = run("parse", nofig, os.path.join(TMP, "absent.log"))
-ok(rc == 2 and "absent.log" in err and len(json.loads(out)) == 1, "parse: an unreadable log is exit 2, the others still printed", err)
+docs = json.loads(out) if out.startswith("[") else []
+ok(rc == 2 and "absent.log" in err and len(docs) == 2 and docs[0]["read_error"] is None
+   and docs[1]["read_error"] == "No such file or directory" and docs[1]["verdict"] == "NO-REPORT",
+   "parse: an unreadable log is exit 2 and keeps its place in the array with its reason", err)
 outdir = os.path.join(TMP, "docs")
 rc, out, err = run("parse", "-d", outdir, nofig, p_multi)
 ok(rc == 0 and sorted(os.listdir(outdir)) == ["net5501-a.json", "nofig.json"]

@@ -2,45 +2,101 @@
 one from the logs of good boxes (docs/qualreport.md, "baseline")."""
 
 import json
+import os
 import re
 import sys
 
+from . import schema
 from .common import BASELINE_SCHEMA, median
 from .parse import CELL_KEYS, load_log
 
 class BaselineError(Exception):
-    pass
+    """A baseline that cannot be used: str() is the one message, naming
+    the file and the key (exit status 2)."""
+
+
+SET_SCHEMA = "cryptoqual-baseline-set-1"
+
+
+def read_json(path):
+    """The JSON in path; BaselineError naming the file when it cannot be
+    read or is not JSON (a serial log given where the baseline goes, as in
+    `compare LOG LOG`, says so)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise BaselineError("%s: %s" % (path, e.strerror or e))
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise BaselineError("%s: not a baseline: not UTF-8 text (byte %d)" % (path, e.start))
+    except ValueError as e:
+        hint = ""
+        if b"TAP version 1" in data[:65536] or b"cryptoqual" in data[:65536]:
+            hint = ": it looks like a serial log; the baseline comes first (compare BASELINE.json LOG...)"
+        raise BaselineError("%s: not JSON (line %d column %d: %s)%s" % (
+            path, getattr(e, "lineno", 0), getattr(e, "colno", 0), getattr(e, "msg", str(e)), hint))
+
+
+class BaselineSet:
+    """The baselines of a fleet: one per model (docs/qualreport.md,
+    "Baseline sets"). Each entry is (baseline, where it came from); a
+    baseline without "model" (one hand-made file) applies to every box."""
+
+    def __init__(self, entries, source):
+        self.entries = entries
+        self.source = source
+
+    def choose(self, doc):
+        """(baseline, its label) for the box of doc: the baseline whose
+        model keys all equal the box's, the one with the most keys when
+        several do; (None, "no baseline for MODEL") when none does."""
+        best, best_n = None, -1
+        have = doc.get("model") or {}
+        for base, where in self.entries:
+            model = base.get("model")
+            if model is None:
+                n = 0
+            elif all(have.get(k) == v for k, v in model.items()):
+                n = len(model)
+            else:
+                continue
+            if n > best_n:
+                best, best_n = (base, where), n
+        if best is None:
+            return None, "no baseline for %s" % doc.get("model_name", "this model")
+        return best
+
+
+def load_one(path):
+    """The baselines in one file: a baseline, or a set of them."""
+    doc = read_json(path)
+    kind = doc.get("schema") if isinstance(doc, dict) else None
+    try:
+        if kind == SET_SCHEMA:
+            schema.check(doc, SET_SCHEMA, path)
+            return [(b, "%s baselines[%d]" % (path, i)) for i, b in enumerate(doc["baselines"])]
+        schema.check(doc, BASELINE_SCHEMA, path)
+    except schema.SchemaError as e:
+        raise BaselineError(str(e))
+    return [(doc, path)]
 
 
 def load_baseline(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            base = json.load(f)
-    except (OSError, ValueError) as e:
-        raise BaselineError("%s: %s" % (path, e))
-    if not isinstance(base, dict):
-        raise BaselineError("%s: not a JSON object" % path)
-    known = {"schema", "description", "require_tests", "require_pci", "require_identity", "figures"}
-    for k in base:
-        if k not in known:
-            raise BaselineError("%s: unknown key '%s' (known: %s)" % (path, k, ", ".join(sorted(known))))
-    for i, fig in enumerate(base.get("figures", [])):
-        where = "%s: figures[%d]" % (path, i)
-        if not isinstance(fig, dict) or "record" not in fig or "field" not in fig:
-            raise BaselineError(where + ": needs 'record' and 'field'")
-        limits = [k for k in ("min_ratio", "max_ratio", "min", "max", "equals") if k in fig]
-        if not limits and not fig.get("info"):
-            raise BaselineError(where + ": needs one of min_ratio, max_ratio, min, max, equals (or \"info\": true)")
-        if fig.get("info") and not isinstance(fig.get("baseline"), (int, float)):
-            raise BaselineError(where + ": an informational figure needs a numeric 'baseline'")
-        if ("min_ratio" in fig or "max_ratio" in fig) and not isinstance(fig.get("baseline"), (int, float)):
-            raise BaselineError(where + ": a ratio needs a numeric 'baseline'")
-        if not isinstance(fig.get("match", {}), dict):
-            raise BaselineError(where + ": 'match' must be an object")
-    for t in base.get("require_tests", []):
-        if not (isinstance(t, str) or (isinstance(t, dict) and "regex" in t)):
-            raise BaselineError("%s: require_tests entries are strings (name prefixes) or {\"regex\": ...}" % path)
-    return base
+    """The BaselineSet at path: a baseline file, a baseline set file, or a
+    directory whose *.json files are baselines or sets. BaselineError (one
+    message naming the file and the key) when any is unusable."""
+    if os.path.isdir(path):
+        names = sorted(n for n in os.listdir(path) if n.endswith(".json"))
+        if not names:
+            raise BaselineError("%s: a directory without *.json baselines" % path)
+        entries = []
+        for n in names:
+            entries += load_one(os.path.join(path, n))
+    else:
+        entries = load_one(path)
+    return BaselineSet(entries, path)
 
 
 RE_MEASURED = re.compile(r"^(?:0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]+)?)(?:/[0-9]+[KMG]?)?[,;:]?$")
@@ -92,19 +148,10 @@ def rng_roles(doc):
     return bad
 
 
-def cmd_baseline(args):
-    docs = []
-    for path in args.logs:
-        try:
-            doc = load_log(path, args.boot, args.allow_emulated)
-        except (OSError, ValueError) as e:
-            print("qualreport: %s: %s" % (path, getattr(e, "strerror", None) or e), file=sys.stderr)
-            return 2
-        if doc["verdict"] != "PASS":
-            print("qualreport: %s: verdict %s: a baseline comes from boxes that passed" % (path, doc["verdict"]),
-                  file=sys.stderr)
-            return 1
-        docs.append(doc)
+def make_baseline(docs, min_ratio):
+    """A baseline from the documents of good boxes of one model
+    (docs/qualreport.md, "baseline"), and the messages for stderr."""
+    notes = []
     # Tests: the stable names that were ok in every log of the batch.
     per_log = []
     for doc in docs:
@@ -117,8 +164,8 @@ def cmd_baseline(args):
     tests = [n for n in per_log[0] if all(n in other for other in per_log[1:])]
     dropped = sorted({n for names in per_log for n in names} - set(tests))
     if dropped:
-        print("qualreport: baseline: %d test name(s) not ok in every log left out: %s"
-              % (len(dropped), "; ".join(dropped[:5]) + (" ..." if len(dropped) > 5 else "")), file=sys.stderr)
+        notes.append("%d test name(s) not ok in every log left out: %s"
+                     % (len(dropped), "; ".join(dropped[:5]) + (" ..." if len(dropped) > 5 else "")))
     # Figures: one per cell measured in every log, the batch's median as
     # the baseline and a tolerance that every log of the batch meets.
     figures = []
@@ -149,7 +196,7 @@ def cmd_baseline(args):
             if own > NOISY_SPREAD or batch > NOISY_BATCH or not mid:
                 fig["info"] = True
             else:
-                margin = max(1.0 - args.min_ratio, own)
+                margin = max(1.0 - min_ratio, own)
                 fig["min_ratio"] = round(min(values) / mid * (1.0 - margin), 4)
             figures.append(fig)
     for r in docs[0]["figures"].get("rng", []):
@@ -162,25 +209,71 @@ def cmd_baseline(args):
                     for d in docs):
                 figures.append({"record": "rng", "match": {"source": src}, "field": "verdict", "equals": want})
     first = docs[0]
+    model = {k: v for k, v in first["model"].items() if v is not None or k == "product"}
     base = {"schema": BASELINE_SCHEMA,
-            "description": "from %s (%s, image %s)" % (
-                ", ".join(d["box"] for d in docs), first["identity"]["version"], first["identity"]["image_sha256"]),
+            "description": "%s: from %s (%s, image %s)" % (
+                first["model_name"], ", ".join(d["box"] for d in docs), first["identity"]["version"],
+                first["identity"]["image_sha256"]),
+            "model": model,
             "require_tests": tests, "require_pci": [], "require_identity": {}, "figures": figures}
+    n_info = sum(1 for f in figures if f.get("info"))
+    notes.append("baseline for %s from %d log(s): %d required test(s), %d figure(s) (%d informational: "
+                 "too noisy to judge)" % (first["model_name"], len(docs), len(tests), len(figures), n_info))
+    return base, notes
+
+
+def slug(text):
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-").lower() or "model"
+
+
+def cmd_baseline(args):
+    docs = []
+    for path in args.logs:
+        try:
+            doc = load_log(path, args.boot, args.allow_emulated)
+        except (OSError, ValueError) as e:
+            print("qualreport: %s: %s" % (path, getattr(e, "strerror", None) or e), file=sys.stderr)
+            return 2
+        if doc["verdict"] != "PASS":
+            print("qualreport: %s: verdict %s: a baseline comes from boxes that passed" % (path, doc["verdict"]),
+                  file=sys.stderr)
+            return 1
+        docs.append(doc)
     if args.same_image:
         images = {d["identity"]["image_sha256"] for d in docs}
         if len(images) > 1:
             print("qualreport: --same-image: the logs come from %d different images" % len(images), file=sys.stderr)
             return 1
-        base["require_identity"]["image_sha256"] = first["identity"]["image_sha256"]
-    text = json.dumps(base, indent=1) + "\n"
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
+    # One baseline per model (docs/qualreport.md, "Baseline sets").
+    by_model = {}
+    for d in docs:
+        by_model.setdefault(json.dumps(d["model"], sort_keys=True), []).append(d)
+    bases = []
+    for group in by_model.values():
+        base, notes = make_baseline(group, args.min_ratio)
+        if args.same_image:
+            base["require_identity"]["image_sha256"] = group[0]["identity"]["image_sha256"]
+        for n in notes:
+            print("qualreport: baseline: %s" % n, file=sys.stderr)
+        bases.append((base, group[0]["model_name"]))
+    out = args.output
+    if out and (os.path.isdir(out) or out.endswith(os.sep)):
+        os.makedirs(out, exist_ok=True)
+        for base, name in bases:
+            with open(os.path.join(out, slug(name) + ".json"), "w", encoding="utf-8") as f:
+                f.write(json.dumps(base, indent=1) + "\n")
+        print("qualreport: wrote %d baseline(s) into %s" % (len(bases), out), file=sys.stderr)
+        return 0
+    if len(bases) == 1:
+        result = bases[0][0]
+    else:
+        result = {"schema": SET_SCHEMA,
+                  "description": "%d models: %s" % (len(bases), "; ".join(name for _, name in bases)),
+                  "baselines": [b for b, _ in bases]}
+    text = json.dumps(result, indent=1) + "\n"
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
             f.write(text)
     else:
         sys.stdout.write(text)
-    n_info = sum(1 for f in figures if f.get("info"))
-    print("qualreport: baseline from %d log(s): %d required test(s), %d figure(s) (%d informational: "
-          "too noisy to judge)" % (len(docs), len(tests), len(figures), n_info), file=sys.stderr)
     return 0
-
-

@@ -2,11 +2,13 @@
 forms of docs/report-format.md), and the box document of
 docs/qualreport.md."""
 
+import hashlib
 import re
 
 from . import verdict as verdict_mod
+from .collector import as_serial_log
 from .common import SCHEMA, box_name
-from .identity import box_identity, emulation
+from .identity import box_identity, box_info, emulation, model_name, model_of, unescape
 
 # ---- line forms of docs/report-format.md ----
 
@@ -28,9 +30,12 @@ RE_PCI_ROW = re.compile(
 RE_RECORD = re.compile(r"^# @([a-z0-9_]+)(?: (.*))?$")
 RE_PAIR = re.compile(r"^([a-z0-9_]+)=(\S*)$")
 RE_WARNING = re.compile(r"^# warning: (.*)$")
+RE_OPTIONS = re.compile(r"^# options: (.*)$")
+RE_HEARTBEAT = re.compile(r"^# heartbeat: t=\S+ stage=(\S+)$")
 # Soak (docs/cmdline.md passes=, duration=): the line that starts the soak
 # loop and the one that ends each of its passes. A log whose records carry
-# no pass= is cut into passes by these lines.
+# no pass= is cut into passes by these lines. Passes are numbered as the
+# kernel numbers them: 0 is the first run, 1.. the soak's passes.
 RE_SOAK_START = re.compile(r"^# soak: (?:up to )?(\d+) pass(?:es)?\b|^# soak: passes for ")
 RE_SOAK_DONE = re.compile(r"^# soak: pass (\d+) done\b")
 # Record types printed once per run even in a soak: never per pass.
@@ -204,14 +209,19 @@ class Boot:
         self.damaged = []          # line numbers that may have been result lines
         self.summary_line = None
         self.summary_text = None
-        # Soak passes: the pass the next line belongs to (from 1: the first
-        # run; by position, or the records' own pass=N), where each pass
-        # starts, each result's pass, and the records of a cell measured
-        # again in a later pass (the document's figures keep the first).
-        self.pass_no = 1
+        self.options = None         # the `# options:` line's text
+        self.stages_done = []       # @stage names, in order
+        self.heartbeat_stage = None  # the stage a heartbeat named after the last @stage
+        self.last_text = ""         # the last non-empty line taken
+        # Soak passes: the pass the next line belongs to (0: the first
+        # run, 1..: the soak's passes, by position or the records' own
+        # pass=N), where each pass starts, each result's pass, and the
+        # records of a cell measured again in a later pass (the
+        # document's figures keep the first run's).
+        self.pass_no = 0
         self.explicit_pass = False
         self.soak_total = None
-        self.pass_first_line = {1: start_line}
+        self.pass_first_line = {0: start_line}
         self.test_pass = {}
         self.later_records = {}     # pass -> type -> [fields]
         self.cell_first_pass = {}   # (type, cell) -> pass
@@ -229,6 +239,7 @@ class Boot:
         self.last_line = line.number
         if text:
             self.lines += 1
+            self.last_text = text
         if self.summary is not None:
             # The verdict is the last line; an identical repeat of it is a
             # duplicate, a different verdict line a conflict. Anything else
@@ -303,20 +314,27 @@ class Boot:
             return
         m = RE_SOAK_DONE.match(text)
         if m:
-            # The first run is pass 1 and the soak's pass K is K + 1 (by
-            # position, or by the records' own pass=K: the kernel numbers
-            # its soak passes from 1). After the soak's last pass the run's
-            # end is the first run's.
+            # Pass K is done: pass K + 1 starts (the kernel numbers its soak
+            # passes from 1, as its records' pass=K). After the soak's last
+            # pass the run's end is the first run's (pass 0).
             if self.soak_total is not None and int(m.group(1)) >= self.soak_total:
-                self.pass_no = 1
+                self.pass_no = 0
             else:
-                self.enter_pass(int(m.group(1)) + 2 if self.explicit_pass else self.pass_no + 1, line.number + 1)
+                self.enter_pass(int(m.group(1)) + 1, line.number + 1)
             return
         m = RE_SOAK_START.match(text)
-        if m and self.pass_no == 1:
+        if m and self.pass_no == 0:
             self.soak_total = int(m.group(1)) if m.group(1) else None
             if not self.explicit_pass:
-                self.enter_pass(2, line.number + 1)
+                self.enter_pass(1, line.number + 1)
+            return
+        m = RE_OPTIONS.match(text)
+        if m:
+            self.options = m.group(1)
+            return
+        m = RE_HEARTBEAT.match(text)
+        if m:
+            self.heartbeat_stage = m.group(1)
             return
         m = RE_PCI.match(text)
         if m:
@@ -330,7 +348,7 @@ class Boot:
         number = int(m.group(2))
         rest = m.group(3)
         test = {"number": number, "status": "not ok" if m.group(1) else "ok",
-                "name": rest, "skip": None, "fault": None, "line": line.number}
+                "name": rest, "skip": None, "fault": None, "line": line.number, "pass": self.pass_no}
         if " # SKIP" in rest:
             name, _, reason = rest.partition(" # SKIP")
             test["name"], test["skip"] = name, reason.strip()
@@ -343,6 +361,11 @@ class Boot:
             # the watchdog stopped it (kernel/platform/watchdog.h)
             name, _, why = rest.partition(" # timeout: ")
             test["name"], test["fault"] = name, "timeout: " + why
+        # The kernel escapes names (docs/report-format.md, "Echoed text":
+        # \# for '#', \xNN); the document holds the text itself.
+        test["name"] = unescape(test["name"])
+        if test["skip"] is not None:
+            test["skip"] = unescape(test["skip"])
         old = self.test_lines.get(number)
         if old is not None:
             if old == line.text:
@@ -354,8 +377,10 @@ class Boot:
                     self.tests[number] = test   # a failure is never hidden
             return
         self.test_lines[number] = line.text
-        # The soak's own result ("soak: 3 passes run") closes the run: pass 1's.
-        self.test_pass[number] = 1 if test["name"].startswith("soak: ") else self.pass_no
+        # The soak's own result ("soak: 3 passes run") closes the run: pass 0's.
+        if test["name"].startswith("soak: "):
+            test["pass"] = 0
+        self.test_pass[number] = test["pass"]
         self.result_line[number] = line.number
         self.tests[number] = test
 
@@ -385,14 +410,16 @@ class Boot:
     def take_cell(self, line, rtype, fields):
         keys = CELL_KEYS.get(rtype)
         per_pass = rtype not in RUN_RECORDS
-        if rtype == "stage" and fields.get("name") == "soak":
-            self.pass_no = 1        # the soak is over: the rest is the run's end
+        if rtype == "stage":
+            self.stages_done.append(fields.get("name"))
+            self.heartbeat_stage = None
+            if fields.get("name") == "soak":
+                self.pass_no = 0        # the soak is over: the rest is the run's end
         if per_pass and isinstance(fields.get("pass"), int) and fields["pass"] >= 1:
-            # The kernel names the soak pass of each record (pass=K, from
-            # 1): the log's pass K + 1, the first run being pass 1.
-            if not self.explicit_pass or fields["pass"] + 1 != self.pass_no:
+            # The kernel names the soak pass of each record (pass=K, from 1).
+            if not self.explicit_pass or fields["pass"] != self.pass_no:
                 self.explicit_pass = True
-                self.enter_pass(fields["pass"] + 1, line.number)
+                self.enter_pass(fields["pass"], line.number)
         bare = {k: v for k, v in fields.items() if k != "pass"} if per_pass else fields
         cell = tuple(bare.get(k) for k in keys) if keys is not None else tuple(sorted(bare.items()))
         if rtype == "rng":
@@ -574,14 +601,13 @@ def parse_log(data, name, path, boot_choice="last", allow_emulated=False):
     emulated = emulation(boots)
     doc = {"schema": SCHEMA, "box": ident[1] if ident else name,
            "box_key": "%s:%s" % ident if ident else "file:" + name, "log_name": name,
-           "log": path, "boots": len(boots), "emulated": emulated}
+           "log": path, "read_error": None, "boots": len(boots), "emulated": emulated}
     if not boots:
-        doc.update({"verdict": "NO-REPORT", "complete": False, "boot": None,
-                    "identity": None, "summary": None, "plan": None, "bail_out": None,
-                    "passes": [], "worst_pass": None,
-                    "tests": [], "figures": {}, "kernel_warnings": [], "earlier_boots": [],
-                    "later_boots": [],
-                    "integrity": {"lines": len(lines), "noise_lines_before_report": noise},
+        info = box_info([], None)
+        doc.update(empty_document(name, path))
+        doc.update({"emulated": emulated, "box_info": dict(info, log_name=name),
+                    "integrity": dict(doc["integrity"], lines=len(lines), noise_lines_before_report=noise,
+                                      unterminated_last_line=bool(lines and not lines[-1].terminated)),
                     "problems": problems + [
                         "no '%s' line: no report in this log (wrong serial speed, or the box "
                         "never booted the image)" % "TAP version 13"]})
@@ -593,7 +619,8 @@ def parse_log(data, name, path, boot_choice="last", allow_emulated=False):
             boot_choice, len(boots), "" if boot_choice != "last-complete" else ", none complete"))
     b = chosen
     verdict = b.verdict()
-    identity = {"version": b.version, "image_sha256": b.image_sha256, "cpu": b.cpu, "pci": b.pci}
+    identity = {"version": b.version, "image_sha256": b.image_sha256, "cpu": b.cpu, "pci": b.pci,
+                "record": None}
     figures = {k: v for k, v in b.records.items() if k != "identity"}
     if "rng" in figures:
         figures["rng"] = merge_rng(figures["rng"])
@@ -610,9 +637,13 @@ def parse_log(data, name, path, boot_choice="last", allow_emulated=False):
     missing = b.missing_results()
     if missing and b.complete():
         problems.append("result line(s) missing or unreadable: %s" % ", ".join(str(n) for n in missing))
+    stopped = None
     if not b.complete():
-        problems.append("no verdict line: the log is cut off or the box hung (the boot's last line is %d)"
-                        % b.last_line)
+        stopped = {"after_stage": b.stages_done[-1] if b.stages_done else None,
+                   "stage": b.heartbeat_stage, "line": b.last_line,
+                   "text": printable_text(b.last_text, 160)}
+        problems.append("no verdict line: the log is cut off or the box hung (%s; the boot's last line is %d: '%s')"
+                        % (stopped_phrase(stopped), b.last_line, stopped["text"]))
     if b.stray:
         problems.append("%d unrecognised line(s) inside the report, first at line %d"
                         % (len(b.stray), b.stray[0]))
@@ -630,19 +661,29 @@ def parse_log(data, name, path, boot_choice="last", allow_emulated=False):
     worst = verdict_mod.worst_pass(passes)
     if worst is not None:
         problems.append("soak: pass %d of %d is the first that did not pass (%s%s)" % (
-            worst["pass"], len(passes), worst["verdict"],
+            worst["pass"], len(passes) - 1, worst["verdict"],
             ": " + worst["first_failure"] if worst["first_failure"] else ""))
     boot_verdict = verdict
     verdict, more = verdict_mod.log_verdict(verdict, b, marks, emulated, allow_emulated)
     problems += more
+    info = dict(box_info(boots, b), log_name=name)
+    model = model_of(identity, info)
+    nxt = next((x.start_line for x in boots if x.index == b.index + 1), None)
+    own = lines[b.start_line - 1: (nxt - 1) if nxt else len(lines)]
     doc.update({
         "verdict": verdict,
         "complete": b.complete(),
-        "boot": {"index": b.index, "first_line": b.start_line, "verdict": boot_verdict},
+        "boot": {"index": b.index, "first_line": b.start_line, "verdict": boot_verdict,
+                 "sha256": hashlib.sha256("\n".join(l.text for l in own).encode("latin-1")).hexdigest()},
+        "box_info": info,
+        "model": model,
+        "model_name": model_name(model),
         "identity": identity,
+        "options": b.options,
         "summary": b.summary_out(),
         "plan": b.plan,
         "bail_out": b.bail_out,
+        "stopped": stopped,
         "passes": passes,
         "worst_pass": worst["pass"] if worst else None,
         "tests": [b.tests[n] for n in sorted(b.tests)],
@@ -659,6 +700,51 @@ def parse_log(data, name, path, boot_choice="last", allow_emulated=False):
     return doc
 
 
+def printable_text(text, limit=300):
+    """A line of a log as safe text: what is not printable ASCII as \\xNN, cut at limit."""
+    return "".join(c if " " <= c <= "~" else "\\x%02x" % ord(c) for c in text[:limit])
+
+
+def stopped_phrase(stopped):
+    """Where a boot without its verdict stopped, as a phrase: 'in stage
+    rng', 'after stage kat', 'before its first stage ended'."""
+    if stopped.get("stage"):
+        return "stopped in stage %s" % stopped["stage"]
+    if stopped.get("after_stage"):
+        return "stopped after stage %s" % stopped["after_stage"]
+    return "stopped before its first stage ended"
+
+
+def empty_document(name, path, read_error=None):
+    """The keys of a document about a log that holds no report (NO-REPORT),
+    or that could not be read (read_error says why): every key of
+    docs/qualreport.md present, so a fleet's documents line up."""
+    return {
+        "schema": SCHEMA, "box": name, "box_key": "file:" + name, "log_name": name, "log": path,
+        "read_error": read_error, "boots": 0, "emulated": None,
+        "verdict": "NO-REPORT", "complete": False, "boot": None,
+        "box_info": {"asset": None, "tag": None, "serial": None, "board_serial": None, "mac": None,
+                     "model": None, "bios": None, "version": None, "date": None, "emulate": None,
+                     "log_name": name},
+        "model": {"cpu.vendor": None, "cpu.family": None, "cpu.model": None, "product": None},
+        "model_name": "unknown model",
+        "identity": {"version": None, "image_sha256": None, "cpu": {}, "pci": [], "record": None},
+        "options": None, "summary": None, "plan": None, "bail_out": None, "stopped": None,
+        "passes": [], "worst_pass": None, "tests": [], "figures": {}, "kernel_warnings": [],
+        "earlier_boots": [], "later_boots": [],
+        "integrity": {"lines": 0, "noise_lines_before_report": 0, "garbled_lines": 0, "duplicate_lines": 0,
+                      "conflicts": 0, "missing_results": [], "unterminated_last_line": False},
+        "problems": ["cannot read the log: %s" % read_error] if read_error else [],
+    }
+
+
+def unreadable_document(path, reason):
+    """The document of a log that could not be read or parsed as asked
+    (a missing file, --boot N past its boots): NO-REPORT, read_error the
+    reason; it keeps its place among the others."""
+    return empty_document(box_name(path), path, reason)
+
+
 def select_boot(boots, choice):
     if choice == "last":
         return boots[-1]
@@ -669,10 +755,22 @@ def select_boot(boots, choice):
     return boots[n - 1] if 1 <= n <= len(boots) else None
 
 
-
-def load_log(path, boot_choice, allow_emulated=False):
+def load_log(path, boot_choice="last", allow_emulated=False):
+    """The document of the log at path (parse_log); raises OSError when it
+    cannot be read, ValueError for a --boot it does not have."""
     with open(path, "rb") as f:
-        data = f.read()
+        data = as_serial_log(f.read(), path)   # a collector's per-box syslog file, or the log itself
     return parse_log(data, box_name(path), path, boot_choice, allow_emulated)
+
+
+def read_log(path, boot_choice="last", allow_emulated=False):
+    """load_log, but a log that cannot be read is a document too
+    (unreadable_document): one document per path, in order."""
+    try:
+        return load_log(path, boot_choice, allow_emulated)
+    except OSError as e:
+        return unreadable_document(path, e.strerror or str(e))
+    except ValueError as e:
+        return unreadable_document(path, str(e))
 
 

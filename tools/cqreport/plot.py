@@ -14,25 +14,46 @@ from .parse import load_log
 PREFERRED_VARIANT = "separate-aligned"
 
 
+def thinned_tics(sizes, factor=4):
+    """gnuplot xtics for sizes on a logarithmic axis: a label only where it
+    stands at least factor times the previous label (and always on the
+    largest, dropping the label before it when too close), a tick without
+    a label elsewhere, so that "8K" and "16K" never overlap."""
+    labelled = []
+    for n in sizes:
+        if not labelled or n >= labelled[-1] * factor:
+            labelled.append(n)
+    if sizes and labelled[-1] != sizes[-1]:
+        if len(labelled) > 1 and sizes[-1] < labelled[-1] * factor:
+            labelled.pop()
+        labelled.append(sizes[-1])
+    return "set xtics (%s)" % ", ".join(
+        ("'%s' %d" % (short_size(n), n)) if n in labelled else ("'' %d 1" % n) for n in sizes)
+
+
 def plot_series(docs, kinds, want_dir):
     """Groups throughput records into lines:
-    {label: (engine, alg, [(bytes, MB/s), ...], box)}; two logs of one box
-    (the same identity) are two lines, named by their log."""
-    names = [d["box"] for d in docs]
+    {label: (engine, alg, [(bytes, MB/s), ...], box, box_key)}; two logs of
+    one box (the same identity) are two lines, named by their log. Cells
+    of 0 or less (a failed operation) have no place on a logarithmic axis
+    and are left out."""
+    labels = box_labels(docs)
     raw = {}
+    box_keys = {}
     for i, d in enumerate(docs):
-        # Name the box on each line when there are several; logs with the
-        # same file name get their position in the argument list.
-        box = "" if len(docs) == 1 else names[i] if names.count(names[i]) == 1 else "%s#%d" % (names[i], i + 1)
+        box = labels[i]
         for kind in kinds:
             for r in d["figures"].get(kind, []):
                 if not isinstance(r.get("bytes"), int) or not isinstance(r.get("kbps"), (int, float)):
                     continue
                 if want_dir != "any" and r.get("dir", want_dir) != want_dir:
                     continue
+                if r["kbps"] <= 0:
+                    continue
                 key = (box, r.get("engine", "?"), r.get("alg", "?"),
                        r.get("dir", ""), r.get("variant", ""))
                 raw.setdefault(key, {})[r["bytes"]] = r["kbps"] / 1000.0
+                box_keys[box] = d["box_key"]
     # One line per engine and algorithm: the preferred variant when present.
     chosen = {}
     for key in sorted(raw):
@@ -47,7 +68,7 @@ def plot_series(docs, kinds, want_dir):
             label += " " + d
         if variant and variant != PREFERRED_VARIANT:
             label += " (%s)" % variant
-        series[label] = (engine, alg, sorted(raw[key].items()), box)
+        series[label] = (engine, alg, sorted(raw[key].items()), box, box_keys[box])
     return series
 
 
@@ -63,6 +84,28 @@ def gnuplot_quote(s):
 BAND_ABOVE = 6      # more boxes than this: one band per algorithm instead of a line per box
 BAND_ALGS = 8       # ... and with more algorithms than this, only DEFAULT_BAND_ALGS unless --alg
 DEFAULT_BAND_ALGS = r"^(aes-128-|sha)"
+
+
+def box_labels(docs):
+    """The name of each document's box on its lines: "" for a single log,
+    else the box, with its position in the arguments when two logs share a
+    name (two runs of one box are two lines)."""
+    names = [d["box"] for d in docs]
+    if len(docs) == 1:
+        return [""]
+    return [n if names.count(n) == 1 else "%s#%d" % (n, i + 1) for i, n in enumerate(names)]
+
+
+def legend_panel(entries):
+    """The gnuplot commands of the multiplot's last panel: no axes, only
+    the legend, one entry per (title, style); so no panel is squeezed by
+    a legend of its own."""
+    plots = ["NaN with %s title %s" % (style, gnuplot_quote(title)) for title, style in entries]
+    return ["unset title", "unset xlabel", "unset ylabel", "unset border", "unset tics", "unset grid",
+            "unset logscale", "set xrange [0:1]", "set yrange [0:1]",
+            "set key center center vertical Left reverse font 'sans,10' samplen 3 spacing 1.2 maxrows %d"
+            % max(1, (len(entries) + 1) // 2 if len(entries) > 14 else len(entries)),
+            "plot " + ", ".join(plots)]
 
 
 def cmd_plot(args):
@@ -89,26 +132,48 @@ def cmd_plot(args):
     if not gnuplot:
         print("qualreport: gnuplot not found (Debian package gnuplot-nox)", file=sys.stderr)
         return 2
-    emulated = {d["box"] for d in docs if d.get("emulated")}
-    title = args.title or ("cryptoqual throughput: %s" % ", ".join(d["box"] for d in docs) if n_boxes <= BAND_ABOVE
+    labels = box_labels(docs)
+    emulated = {labels[i] for i, d in enumerate(docs) if d.get("emulated")}
+    # Emulated boxes' lines grey (with many boxes: their median dashed)
+    # beside real ones; a fleet of emulated boxes only is drawn as one.
+    grey = emulated if len(emulated) < len(set(labels)) else set()
+    unique = []
+    for d in docs:
+        if d["box"] not in unique:
+            unique.append(d["box"])
+    title = args.title or ("cryptoqual throughput: %s" % ", ".join(unique) if n_boxes <= BAND_ABOVE
                            else "cryptoqual throughput: %d boxes (min-max band, median line)%s" % (
                                n_boxes, "; algorithms /%s/ (--alg)" % alg_filter if alg_filter else ""))
     engines = sorted({v[0] for v in series.values()})
     algs = sorted({v[1] for v in series.values()})
-    cols = 1 if len(engines) == 1 else 2
-    rows = (len(engines) + cols - 1) // cols
-    width, height = 1024 if cols == 1 else 1400, max(640, 420 * rows + 60)
+    # One panel per engine and one for the legend, two to a row.
+    cols = 2
+    rows = (len(engines) + 1 + cols - 1) // cols
+    width, height = 1400, max(640, 420 * rows + 60)
+    legend = [(alg, "linespoints lw 2 pt 7 lc rgb '%s'" % PLOT_COLOURS[i % len(PLOT_COLOURS)])
+              for i, alg in enumerate(algs)]
     with tempfile.TemporaryDirectory(prefix="qualreport.") as tmp:
         script = ["set terminal TERMINAL noenhanced size %d,%d font 'sans,10'" % (width, height),
                   "set output %s" % gnuplot_quote(args.output),
                   "set multiplot layout %d,%d title %s" % (rows, cols, gnuplot_quote(title)),
                   "set logscale x 2", "set logscale y 10", "set format x '%g'",
                   "set xlabel 'buffer size (bytes)'", "set ylabel 'MB/s (10^6 bytes/s)'",
-                  "set grid xtics ytics mytics",
-                  # The legend outside the plot, beside it: it never covers a line.
-                  "set key outside right top vertical font 'sans,8' samplen 2 spacing 0.9"]
+                  "set grid xtics ytics mytics", "unset key"]
         drawn = 0
         kind_word = "line"
+        all_boxes = sorted({v[3] for v in series.values()})
+        if n_boxes <= BAND_ABOVE:
+            # Colour says the algorithm, point shape and dash the box.
+            for b_i, box in enumerate(all_boxes):
+                legend.append((box + (" (emulated)" if box in emulated else ""),
+                               "linespoints lw 2 lc rgb '%s' pt %d dt %d" % (
+                                   "#999999" if box in grey else "#000000",
+                                   PLOT_POINTS[b_i % len(PLOT_POINTS)], b_i % 5 + 1)))
+        else:
+            legend.append(("%s: min-max band, median line" % ("real boxes" if grey else "boxes"),
+                           "filledcurves lc rgb '#cccccc'"))
+            if grey:
+                legend.append(("emulated boxes: median", "lines lw 1 dt 2 lc rgb '#000000'"))
         for e_i, engine in enumerate(engines):
             mine = {label: v for label, v in series.items() if v[0] == engine}
             sizes = sorted({x for v in mine.values() for x, _ in v[2]})
@@ -116,20 +181,15 @@ def cmd_plot(args):
             if n_boxes <= BAND_ABOVE:
                 # A line per box and algorithm: colour by algorithm, dash and
                 # point shape by box, emulated boxes grey.
-                boxes = sorted({v[3] for v in mine.values()})
-                for i, (label, (eng, alg, points, box)) in enumerate(sorted(mine.items())):
+                for i, (label, (eng, alg, points, box, _)) in enumerate(sorted(mine.items())):
                     data = os.path.join(tmp, "e%d-%d.dat" % (e_i, i))
                     with open(data, "w") as f:
                         for x, y in points:
                             f.write("%d %.6f\n" % (x, y))
-                    b = boxes.index(box)
-                    colour = "#999999" if box in emulated else PLOT_COLOURS[algs.index(alg) % len(PLOT_COLOURS)]
-                    key = " ".join(w for w in label.split(" ") if w != engine)    # the panel names the engine
-                    if box in emulated:
-                        key += " (emulated)"
-                    plots.append("%s using 1:2 with linespoints lw 2 lc rgb '%s' pt %d dt %d title %s"
-                                 % (gnuplot_quote(data), colour, PLOT_POINTS[b % len(PLOT_POINTS)], b % 5 + 1,
-                                    gnuplot_quote(key)))
+                    b = all_boxes.index(box)
+                    colour = "#999999" if box in grey else PLOT_COLOURS[algs.index(alg) % len(PLOT_COLOURS)]
+                    plots.append("%s using 1:2 with linespoints lw 2 lc rgb '%s' pt %d dt %d notitle"
+                                 % (gnuplot_quote(data), colour, PLOT_POINTS[b % len(PLOT_POINTS)], b % 5 + 1))
                     drawn += 1
             else:
                 # Too many boxes for a line each: per algorithm the real
@@ -138,10 +198,10 @@ def cmd_plot(args):
                 for a_i, alg in enumerate(sorted({v[1] for v in mine.values()})):
                     colour = PLOT_COLOURS[algs.index(alg) % len(PLOT_COLOURS)]
                     real, emu = {}, {}
-                    for label, (eng, al, points, box) in mine.items():
+                    for label, (eng, al, points, box, _) in mine.items():
                         if al == alg:
                             for x, y in points:
-                                (emu if box in emulated else real).setdefault(x, []).append(y)
+                                (emu if box in grey else real).setdefault(x, []).append(y)
                     data = os.path.join(tmp, "e%d-a%d.dat" % (e_i, a_i))
                     with open(data, "w") as f:
                         for x in sorted(set(real) | set(emu)):
@@ -152,18 +212,18 @@ def cmd_plot(args):
                     if real:
                         plots.append("%s using 1:2:4 with filledcurves lc rgb '%s' fs transparent solid 0.25 "
                                      "notitle" % (gnuplot_quote(data), colour))
-                        plots.append("%s using 1:3 with linespoints lw 2 pt 7 ps 0.6 lc rgb '%s' title %s"
-                                     % (gnuplot_quote(data), colour, gnuplot_quote(alg)))
+                        plots.append("%s using 1:3 with linespoints lw 2 pt 7 ps 0.6 lc rgb '%s' notitle"
+                                     % (gnuplot_quote(data), colour))
                         drawn += 1
                     if emu:
-                        plots.append("%s using 1:5 with lines lw 1 dt 2 lc rgb '%s' title %s"
-                                     % (gnuplot_quote(data), colour, gnuplot_quote(alg + " (emulated)")))
-            script += ["set title %s" % gnuplot_quote("%s (%d box%s)" % (
-                           engine, len({v[3] for v in mine.values()}),
-                           "" if len({v[3] for v in mine.values()}) == 1 else "es")),
-                       "set xtics (%s)" % ", ".join("'%s' %d" % (short_size(x), x) for x in sizes),
+                        plots.append("%s using 1:5 with lines lw 1 dt 2 lc rgb '%s' notitle"
+                                     % (gnuplot_quote(data), colour))
+            n_here = len({v[4] for v in mine.values()})
+            script += ["set title %s" % gnuplot_quote("%s (%d box%s)" % (engine, n_here, "" if n_here == 1 else "es")),
+                       thinned_tics(sizes),
                        "set xrange [%g:%g]" % (sizes[0] / 1.5, sizes[-1] * 1.5),
                        "plot " + ", \\\n     ".join(plots)]
+        script += legend_panel(legend)
         script += ["unset multiplot", ""]
         for term in ("pngcairo", "png"):
             path = os.path.join(tmp, "plot.gp")
@@ -176,21 +236,28 @@ def cmd_plot(args):
             print("qualreport: gnuplot failed:\n%s" % r.stderr, file=sys.stderr)
             return 2
     if n_boxes <= BAND_ABOVE:
-        for label, (_, _, points, _) in sorted(series.items()):
+        for label, (_, _, points, _, _) in sorted(series.items()):
             print("%s: %s" % (label, " ".join("%d:%.2f" % p for p in points)))
-    print("qualreport: wrote %s (%d %s(s)) in %d panel(s), one per engine" % (args.output, drawn, kind_word,
-                                                                             len(engines)))
+        # What each box is (docs/qualreport.md, "Boxes").
+        for d in docs:
+            i = d.get("box_info") or {}
+            print("box %s: %s; BIOS %s; image %s; %s; log %s" % (
+                d["box"], i.get("model") or d.get("model_name") or "model unknown", i.get("bios") or "unknown",
+                i.get("version") or "unknown", i.get("date") or "date unknown", os.path.basename(d["log"])))
+    print("qualreport: wrote %s (%d %s(s)) in %d panel(s), one per engine, and one legend" % (
+        args.output, drawn, kind_word, len(engines)))
     return 0
-
 
 
 def render_panels(panels, base_tp, tmp, gnuplot, width=330, height=230):
     """One small SVG per panel, all drawn by one gnuplot run: the real
     boxes' min-max band and median, emulated boxes' median dashed, the
-    baseline and its lowest passing value. Returns [(key, svg bytes)]."""
+    baseline and its lowest passing value; no legend (the page shows one
+    for all panels), size labels thinned. A panel with nothing to draw is
+    left out. Returns [(key, svg bytes)]."""
     script = ["set terminal svg size %d,%d font 'sans,9' background '#ffffff'" % (width, height),
               "set logscale x 2", "set logscale y 10", "set format x '%g'", "set grid xtics ytics",
-              "set key bottom right font 'sans,8' samplen 2", "set xlabel 'bytes' offset 0,0.5",
+              "unset key", "set xlabel 'bytes' offset 0,0.5",
               "set ylabel 'MB/s' offset 1.5,0", "set lmargin 8", "set bmargin 3"]
     outs = []
     for i, (key, cells) in enumerate(sorted(panels.items())):
@@ -209,7 +276,6 @@ def render_panels(panels, base_tp, tmp, gnuplot, width=330, height=230):
                      b[1] if b[1] else float("nan")]
                 f.write(" ".join("%g" % x if x == x else "NaN" for x in row) + "\n")
         out = os.path.join(tmp, "p%d.svg" % i)
-        outs.append((key, out))
         nreal = max((len(cells[n][0]) for n in sizes), default=0)
         nemu = max((len(cells[n][1]) for n in sizes), default=0)
         title = "%s %s (%d box%s%s)" % (engine, alg, nreal, "" if nreal == 1 else "es",
@@ -223,13 +289,15 @@ def render_panels(panels, base_tp, tmp, gnuplot, width=330, height=230):
         if emu:
             plots.append("%s using 1:5 with linespoints lw 2 dt 2 pt 6 ps 0.6 lc rgb '#6a51a3' "
                          "title 'emulated'" % gnuplot_quote(data))
-        if bl:
+        if any(bl.get(n, (None, None))[0] for n in sizes):
             plots.append("%s using 1:6 with lines lw 1 dt 3 lc rgb '#000000' title 'baseline'" % gnuplot_quote(data))
-            if any(v[1] for v in bl.values()):
-                plots.append("%s using 1:7 with lines lw 1 dt 4 lc rgb '#d62728' title 'limit'" % gnuplot_quote(data))
+        if any(bl.get(n, (None, None))[1] for n in sizes):
+            plots.append("%s using 1:7 with lines lw 1 dt 4 lc rgb '#d62728' title 'limit'" % gnuplot_quote(data))
+        if not plots:
+            continue
+        outs.append((key, out))
         script += ["set output %s" % gnuplot_quote(out), "set title %s noenhanced" % gnuplot_quote(title),
-                   "set xrange [%g:%g]" % (sizes[0] / 1.5, sizes[-1] * 1.5),
-                   "set xtics (%s)" % ", ".join("'%s' %d" % (short_size(n), n) for n in sizes),
+                   "set xrange [%g:%g]" % (sizes[0] / 1.5, sizes[-1] * 1.5), thinned_tics(sizes),
                    "plot " + ", ".join(plots), "unset output"]
     path = os.path.join(tmp, "panels.gp")
     with open(path, "w") as f:

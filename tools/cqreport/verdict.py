@@ -109,23 +109,29 @@ def log_verdict(boot_verdict_, b, marks, emulated, allow_emulated):
 
 def soak_passes(b):
     """The passes of a soak boot (docs/qualreport.md, "Soak logs"), [] for
-    a boot of one pass: per pass its number, first line, result counts,
-    the first failing result and its verdict (FAIL when a result or a
-    later pass's RNG statistics failed, or its @soak record counts a not
-    ok; INCOMPLETE for the last pass of a boot without its verdict line;
-    else PASS)."""
-    numbers = sorted(set(b.pass_first_line) | set(b.test_pass.values()) | set(b.later_records))
+    a boot of one pass: pass 0 (the first run) and the soak's passes 1..
+    as the kernel numbers them, each with its first line, result counts
+    (a soak pass prints only its not ok results: its ok count comes from
+    its @soak record), the first failing result and its verdict (FAIL when
+    a result or the pass's RNG statistics failed, or its @soak record
+    counts a not ok; INCOMPLETE for the last pass of a boot without its
+    verdict line; else PASS)."""
+    soak = {r.get("pass"): r for r in b.records.get("soak", []) if isinstance(r.get("pass"), int)}
+    numbers = sorted(set(b.pass_first_line) | set(b.test_pass.values()) | set(b.later_records) | set(soak))
     if len(numbers) < 2:
         return []
-    soak = {r.get("pass"): r for r in b.records.get("soak", []) if isinstance(r.get("pass"), int)}
     out = []
     for n in numbers:
         mine = [b.tests[t] for t, p in sorted(b.test_pass.items()) if p == n]
-        if not mine and n not in b.later_records and n == numbers[-1]:
-            continue        # the lines after the last pass (the soak's own result, the summary)
         c = {"ok": 0, "not ok": 0, "skip": 0}
         for t in mine:
             c[t["status"]] += 1
+        rec = soak.get(n) if n >= 1 else None
+        if rec is not None:
+            if isinstance(rec.get("ok"), int):
+                c["ok"] = max(c["ok"], rec["ok"])
+            if isinstance(rec.get("not_ok"), int):
+                c["not ok"] = max(c["not ok"], rec["not_ok"])
         bad = [t for t in mine if t["status"] == "not ok"]
         rng_bad = [r.get("source") for r in b.later_records.get(n, {}).get("rng", []) if r.get("verdict") == "fail"]
         why = None
@@ -133,12 +139,10 @@ def soak_passes(b):
             why = "not ok %d - %s" % (bad[0]["number"], bad[0]["name"])
         elif rng_bad:
             why = "@rng source=%s verdict=fail" % rng_bad[0]
-        elif isinstance(soak.get(n - 1 if not b.explicit_pass else n, {}).get("not_ok"), int) \
-                and soak[n - 1 if not b.explicit_pass else n]["not_ok"] > 0:
-            why = "@soak not_ok=%d" % soak[n - 1 if not b.explicit_pass else n]["not_ok"]
-        verdict = "FAIL" if why else "PASS"
+        elif c["not ok"]:
+            why = "@soak not_ok=%d" % c["not ok"]
         out.append({"pass": n, "first_line": b.pass_first_line.get(n), "ok": c["ok"], "not_ok": c["not ok"],
-                    "skipped": c["skip"], "verdict": verdict, "first_failure": why})
+                    "skipped": c["skip"], "verdict": "FAIL" if why else "PASS", "first_failure": why})
     if out and b.summary is None and out[-1]["verdict"] == "PASS":
         out[-1]["verdict"] = "INCOMPLETE"
     return out

@@ -12,10 +12,7 @@ dir="$shared/data/cavp/aes"
 tap_begin
 need_qemu_i386
 files=$(ls "$dir"/ECB*128.rsp "$dir"/CBC*128.rsp 2>/dev/null)
-if [ -z "$files" ]; then
-	echo "1..0 # SKIP no AES-128 ECB/CBC CAVP files in $dir"
-	exit 0
-fi
+[ -n "$files" ] || tap_skip_all "no AES-128 ECB/CBC CAVP files in $dir"
 need_program "$tool"
 run() { qemu-i386 -L /usr/i686-linux-gnu "$tool" "$@"; }
 unset CQ_GEODE_FAULT

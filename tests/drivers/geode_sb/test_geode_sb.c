@@ -88,27 +88,12 @@ static struct aes_session sess __attribute__((aligned(16)));
 /* ---- TAP ---- */
 
 /* Results through the one C TAP writer (tests/host/tap_ok.h). */
-static bool t_ok(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool t_ok(bool cond, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	cond = tap_vline(cond, "", fmt, ap);
-	va_end(ap);
-	return cond;
-}
+#define t_ok okf
 
 static void diag_block(const char *what, const char *text)
 {
-	const char *p = text, *nl;
 	printf("# --- %s ---\n", what);
-	while (*p) {
-		nl = strchr(p, '\n');
-		if (!nl)
-			nl = p + strlen(p);
-		printf("#   %.*s\n", (int)(nl - p), p);
-		p = *nl ? nl + 1 : nl;
-	}
+	tap_diag_lines("#   ", text);
 }
 
 static void on_alarm(int sig)

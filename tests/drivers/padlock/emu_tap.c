@@ -23,35 +23,25 @@ bool t_ok(bool cond, const char *fmt, ...)
 
 void t_skip(const char *reason, const char *fmt, ...)
 {
-	char suffix[256];
 	va_list ap;
 
-	snprintf(suffix, sizeof(suffix), " # SKIP %s", reason);
 	va_start(ap, fmt);
-	tap_vline(1, suffix, fmt, ap);
+	ok_vskip(reason, fmt, ap);
 	va_end(ap);
 }
 
 void t_diag(const char *fmt, ...)
 {
 	va_list ap;
-	printf("# ");
+
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	tap_vdiag(fmt, ap);
 	va_end(ap);
-	printf("\n");
 }
 
 void t_diag_lines(const char *text)
 {
-	const char *nl;
-	while (*text) {
-		nl = strchr(text, '\n');
-		if (!nl)
-			nl = text + strlen(text);
-		printf("# | %.*s\n", (int)(nl - text), text);
-		text = *nl ? nl + 1 : nl;
-	}
+	tap_diag_lines("# | ", text);
 }
 
 int t_end(void)

@@ -16,32 +16,27 @@
 # behaviour: the whole fetch group read past the input in every mode, #GP
 # on the upper control-word bits, EFLAGS bit 30 never shown) must fail:
 # that shows the test depends on the model's behaviour.
-CQ_BUILD=${CQ_BUILD:-build}
-shared="${CQ_SHARED:-../shared}"
+. tests/tap-lib.sh
+shared="$CQ_SHARED"
 prog="$CQ_BUILD/i386/ossl_padlock_test"
 dir="$CQ_BUILD/ossl"
 lib="$dir/usr/lib/i386-linux-gnu"
 
-echo "TAP version 13"
-skip() { echo "1..0 # SKIP $*"; exit 0; }
-command -v qemu-i386 >/dev/null 2>&1 || skip "qemu-i386 (qemu-user) is not installed"
-command -v objdump >/dev/null 2>&1 || skip "objdump (binutils) is not installed"
-[ -d "$shared/data/cpuid" ] || skip "no CPUID dumps in $shared/data/cpuid"
-if [ ! -x "$prog" ]; then
-	echo "not ok 1 - $prog exists (run make tools)"
-	echo "1..1"
-	exit 1
-fi
+tap_begin
+need_qemu_i386
+command -v objdump >/dev/null 2>&1 || tap_skip_all "objdump (binutils) is not installed"
+[ -d "$shared/data/cpuid" ] || tap_skip_all "no CPUID dumps in $shared/data/cpuid"
+need_program "$prog"
 if [ ! -f "$lib/engines-3/padlock.so" ]; then
 	mkdir -p "$dir/deb"
 	if ! (cd "$dir/deb" && apt-get download libssl3:i386 >download.log 2>&1); then
-		skip "libssl3:i386 cannot be had: apt-get download failed ($(tail -1 "$dir/deb/download.log" | tr -d '\n' | cut -c1-120))"
+		tap_skip_all "libssl3:i386 cannot be had: apt-get download failed ($(tail -1 "$dir/deb/download.log" | tr -d '\n' | cut -c1-120))"
 	fi
 	deb=$(ls "$dir"/deb/libssl3_*_i386.deb 2>/dev/null | head -1)
-	[ -n "$deb" ] && dpkg-deb -x "$deb" "$dir" || skip "libssl3:i386: dpkg-deb -x failed"
+	[ -n "$deb" ] && dpkg-deb -x "$deb" "$dir" || tap_skip_all "libssl3:i386: dpkg-deb -x failed"
 fi
 engine=$(cd "$lib/engines-3" && pwd)/padlock.so
-[ -f "$engine" ] && [ -f "$lib/libcrypto.so.3" ] || skip "libssl3:i386 has no engines-3/padlock.so or libcrypto.so.3"
+[ -f "$engine" ] && [ -f "$lib/libcrypto.so.3" ] || tap_skip_all "libssl3:i386 has no engines-3/padlock.so or libcrypto.so.3"
 version=$(basename "$(ls "$dir"/deb/libssl3_*_i386.deb 2>/dev/null | head -1)" .deb)
 echo "# OpenSSL PadLock engine: $engine (${version:-libssl3:i386})"
 
@@ -64,25 +59,11 @@ export CQ_OSSL_LIBCRYPTO="$(cd "$lib" && pwd)/libcrypto.so.3" CQ_OSSL_ENGINE="$e
 export OPENSSL_ENGINES="$(dirname "$engine")" OPENSSL_CONF=/dev/null
 echo "# cpuid at $CQ_OSSL_CPUID; pushfl at $CQ_OSSL_PUSHF; popfl at $CQ_OSSL_POPF"
 
-n=0
-fails=0
-ok() {	# status name [detail...]
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		fails=$((fails + 1))
-		shift 2
-		printf '%s\n' "$@" | head -40 | sed 's/^/#   /'
-	fi
-}
 run() {	# profile [strict]
 	CQ_OSSL_PROFILES="$1" CQ_OSSL_STRICT="${2:-0}" \
 		qemu-i386 -L /usr/i686-linux-gnu -E LD_LIBRARY_PATH="$(cd "$lib" && pwd)" "$prog" 2>&1
 }
 
-echo "1..5"
 for p in nehemiah esther isaiah zhaoxin; do
 	out=$(run "$p")
 	rc=$?
@@ -102,4 +83,4 @@ bad=$(printf '%s\n' "$out" | grep -cE '^not ok [0-9]+ - esther: padlock engine a
 ok $? "esther, model with its old strict checks (not documented behaviour): the engine test fails ($bad ciphers)" \
 	"exit $rc" "$(printf '%s\n' "$out" | head -30)"
 printf '%s\n' "$out" | grep -E '^not ok' | head -6 | sed 's/^/#   strict: /'
-exit $((fails > 0))
+tap_end

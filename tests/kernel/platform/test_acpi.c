@@ -121,10 +121,9 @@ int main(void)
 		ok(!acpi_pm_timer_from_rsdp(rsdp, &t),
 		   "FADT at 0xFFFEFF00 with length 1 MiB (wraps past 4 GiB): refused unread");
 	} else {
-		n++;
-		printf("ok %d - # SKIP could not map memory below 4 GiB here\n", n);
+		ok_skip("could not map memory below 4 GiB here",
+			"FADT at 0xFFFEFF00 with length 1 MiB (wraps past 4 GiB): refused unread");
 	}
 	alarm(0);
-	printf("1..%d\n", n);
-	return failed != 0;
+	return tap_plan();
 }

@@ -77,11 +77,9 @@ void tap_diag(const char *fmt, ...)
 {
 	va_list ap;
 
-	printf("# ");
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	tap_vdiag(fmt, ap);
 	va_end(ap);
-	printf("\n");
 }
 
 /* The report's result lines, written by the harnesses' TAP writer. */
@@ -97,12 +95,10 @@ bool tap_result(bool ok, const char *fmt, ...)
 
 void tap_skip(const char *reason, const char *fmt, ...)
 {
-	char suffix[256];
 	va_list ap;
 
-	snprintf(suffix, sizeof(suffix), " # SKIP %s", reason);
 	va_start(ap, fmt);
-	tap_vline(1, suffix, fmt, ap);
+	ok_vskip(reason, fmt, ap);
 	va_end(ap);
 }
 
@@ -114,6 +110,12 @@ bool tap_run(const char *name, bool (*fn)(void *ctx), void *ctx)
 /* The report's clock and summary (kernel/run/report.c): nothing to do here. */
 void report_tick(void)
 {
+}
+
+/* The network report (kernel/run/net_report.c): no network on the host. */
+void net_report_hold(bool hold)
+{
+	(void)hold;
 }
 
 void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng,

@@ -6,34 +6,21 @@
 # Reads the objects `make kernel` built.
 # Env: CQ_BUILD (build dir, default "build").
 set -u
-build=${CQ_BUILD:-build}
-echo "TAP version 13"
+. tests/tap-lib.sh
+build=$CQ_BUILD
+tap_begin
 objdump=i686-linux-gnu-objdump
 for obj in "$build/kernel/lib/crypto/aes.c.o" "$build/kernel/lib/crypto/aes_i386.c.o"; do
-	if [ ! -f "$obj" ]; then
-		echo "1..0 # SKIP $obj not built (make kernel)"
-		exit 0
-	fi
+	[ -f "$obj" ] || tap_skip_all "$obj not built (make kernel)"
 done
-echo "1..4"
 dis=$($objdump -dr "$build/kernel/lib/crypto/aes.c.o" "$build/kernel/lib/crypto/aes_i386.c.o" 2>&1)
-if echo "$dis" | grep -q '<aes_cbc_encrypt>:' && echo "$dis" | grep -q '<aes_i386_encrypt>:'; then
-	echo "ok 1 - aes.c.o and aes_i386.c.o disassemble"
-else
-	echo "not ok 1 - aes.c.o and aes_i386.c.o disassemble"
-fi
+echo "$dis" | grep -q '<aes_cbc_encrypt>:' && echo "$dis" | grep -q '<aes_i386_encrypt>:'
+ok $? "aes.c.o and aes_i386.c.o disassemble" "$(echo "$dis" | head -5)"
 bad=$(echo "$dis" | grep -E '\b(cmov[a-z]*|nopl|nopw)\b|%xmm|%ymm|%mm[0-7]')
-if [ -z "$bad" ]; then
-	echo "ok 2 - no cmov, nopl or SSE/MMX registers"
-else
-	echo "not ok 2 - no cmov, nopl or SSE/MMX registers"
-	echo "$bad" | head -5 | sed 's/^/# /'
-fi
+[ -z "$bad" ]
+ok $? "no cmov, nopl or SSE/MMX registers" "$(echo "$bad" | head -5)"
 for fn in aes_i386_encrypt aes_i386_decrypt; do
-	n=$((${n:-2} + 1))
-	if echo "$dis" | grep -q "R_386_PC32[[:space:]]*$fn\$"; then
-		echo "ok $n - the kernel's lib/crypto/aes.c calls $fn"
-	else
-		echo "not ok $n - the kernel's lib/crypto/aes.c calls $fn"
-	fi
+	echo "$dis" | grep -q "R_386_PC32[[:space:]]*$fn\$"
+	ok $? "the kernel's lib/crypto/aes.c calls $fn"
 done
+tap_end

@@ -7,13 +7,11 @@
 # ECBMCT128, CBCMCT128 and SHA256Monte files. Then a corrupted output and a
 # broken key chain must fail, naming the record.
 . tests/tap-lib.sh
-tool="${CQ_BUILD:-build}/host/cavp"
+tool="$CQ_BUILD/host/cavp"
 
-echo "TAP version 13"
-if ! python3 -c 'import cryptography' 2>/dev/null; then
-	echo "1..0 # SKIP python3 with the cryptography package is needed to generate MCT files"
-	exit 0
-fi
+tap_begin
+python3 -c 'import cryptography' 2>/dev/null ||
+	tap_skip_all "python3 with the cryptography package is needed to generate MCT files"
 tap_tmpdir
 
 cat >"$tmp/mctgen.py" <<'PY'
@@ -115,22 +113,15 @@ if __name__ == '__main__':
             f.write(sha_rsp(alg, 3, rnd(hashlib.new(alg).digest_size)))
 PY
 
-
-echo "1..6"
 mkdir -p "$tmp/gen" "$tmp/bad" "$tmp/chain"
 check "the generator reproduces NIST's MCT and Monte values" 0 '^$' python3 "$tmp/mctgen.py" "$tmp/gen"
 
 out=$("$tool" "$tmp"/gen/*.rsp 2>&1)
 rc=$?
-n=$((n + 1))
 lines=$(printf '%s\n' "$out" | grep -cE ': 6 passed, 0 failed$|Monte.rsp: 3 passed, 0 failed$')
-if [ "$rc" -eq 0 ] && [ "$lines" -eq 14 ]; then
-	echo "ok $n - 12 AES MCT files (6 records each) and 2 SHA Monte files (3 checkpoints) pass"
-else
-	echo "not ok $n - MCT/Monte files pass (exit $rc, $lines of 14 lines right)"
-	printf '%s\n' "$out" | sed 's/^/#   /'
-	fails=$((fails + 1))
-fi
+[ "$rc" -eq 0 ] && [ "$lines" -eq 14 ]
+ok $? "12 AES MCT files (6 records each) and 2 SHA Monte files (3 checkpoints) pass" \
+	"exit $rc, $lines of 14 lines right" "$out"
 
 # The second [DECRYPT] record's output, one digit changed.
 f=CBCMCT192.rsp
@@ -156,5 +147,4 @@ check "a broken MCT key chain fails, naming the field" 1 \
 grep -v '^Seed' "$tmp/gen/SHA256Monte.rsp" >"$tmp/chain/SHA256Monte.rsp"
 check "a Monte file without Seed is refused" 2 'line 7: COUNT record before any Seed' \
 	"$tool" "$tmp/chain/SHA256Monte.rsp"
-
-[ "$fails" -eq 0 ]
+tap_end

@@ -6,48 +6,27 @@
 # folder, each message starting "cavp: FILE: ". Damaged copies are made in
 # a temporary folder.
 . tests/tap-lib.sh
-tool="${CQ_BUILD:-build}/host/cavp"
-shared="${CQ_SHARED:-../shared}"
-dir="$shared/data/cavp"
+tool="$CQ_BUILD/host/cavp"
+dir="$CQ_SHARED/data/cavp"
 
-echo "TAP version 13"
+tap_begin
 files=$(find "$dir" -name '*.rsp' 2>/dev/null | sort)
-if [ -z "$files" ]; then
-	echo "1..0 # SKIP no CAVP .rsp files under $dir"
-	exit 0
-fi
+[ -n "$files" ] || tap_skip_all "no CAVP .rsp files under $dir"
 cbc="$dir/aes/CBCMMT128.rsp"
 sha="$dir/sha/SHA256ShortMsg.rsp"
-if [ ! -f "$cbc" ] || [ ! -f "$sha" ]; then
-	echo "1..0 # SKIP $cbc or $sha missing"
-	exit 0
-fi
+[ -f "$cbc" ] && [ -f "$sha" ] || tap_skip_all "$cbc or $sha missing"
 
 tap_tmpdir
-
-
-echo "1..15"
 
 # 1-2: every file passes; one summary line per file, each "N passed, 0 failed".
 nfiles=$(printf '%s\n' $files | wc -l)
 out=$("$tool" $files 2>&1)
 rc=$?
-n=$((n + 1))
-if [ "$rc" -eq 0 ]; then
-	echo "ok $n - all $nfiles CAVP files pass with the software engine"
-else
-	echo "not ok $n - all $nfiles CAVP files pass with the software engine (exit $rc)"
-	printf '%s\n' "$out" | grep -v ' 0 failed$' | head -20 | sed 's/^/#   /'
-	fails=$((fails + 1))
-fi
+[ "$rc" -eq 0 ]
+ok $? "all $nfiles CAVP files pass with the software engine" "exit $rc" "$(printf '%s\n' "$out" | grep -v ' 0 failed$' | head -20)"
 good=$(printf '%s\n' "$out" | grep -cE '^[^ ]+\.rsp: [1-9][0-9]* passed, 0 failed$')
-n=$((n + 1))
-if [ "$good" -eq "$nfiles" ]; then
-	echo "ok $n - $nfiles summary lines, each with records passed and none failed"
-else
-	echo "not ok $n - $good of $nfiles summary lines say 'N passed, 0 failed'"
-	fails=$((fails + 1))
-fi
+[ "$good" -eq "$nfiles" ]
+ok $? "$nfiles summary lines, each with records passed and none failed" "$good of $nfiles summary lines say 'N passed, 0 failed'"
 
 # 3: one flipped hex digit in the first CIPHERTEXT (line 14, [ENCRYPT] COUNT = 0).
 mkdir -p "$tmp/bad"
@@ -100,5 +79,4 @@ check "an unknown SHA-256 engine is refused, naming the SHA-256 engines" 2 \
 	"^cavp: [^ ]*/SHA256ShortMsg\\.rsp: no sha256 engine named 'nonesuch' \\(engines: software\\)\$" \
 	"$tool" --engine nonesuch "$sha"
 check "--help: the usage, exit 0" 0 '^usage: cavp \[--engine NAME\] FILE\.rsp\.\.\.$' "$tool" --help
-
-[ "$fails" -eq 0 ]
+tap_end

@@ -167,6 +167,11 @@ static void add(void **state)
 	fxf_div_u32(&b, 2);                     /* 1/2 against 2^64 - 1: gap 64, lost */
 	fxf_add(&a, &b);
 	expect(&a, MAX64, 0);
+	a = u64(1);
+	fxf_div_u32(&a, 2);
+	b = u64(MAX64);
+	fxf_add(&a, &b);                        /* the same with the bigger second */
+	expect(&a, MAX64, 0);
 }
 
 static void pow_(void **state)

@@ -595,15 +595,117 @@ static void test_expect_asset_tag(void **state)
 		    "only=012345678901234567890123456789012345678901234567890123456789012 "
 		    "emulate=aaaaaaaaaaaaaaa,fault=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa console=ttyS3,57600 "
 		    "bench_ms=60000 rng_bytes=16M seed=0xffffffff passes=10000 duration=10080 verbose "
-		    "selftest=double-fault-outside on_finish=reboot bench=quick");
+		    "selftest=double-fault-outside on_finish=reboot bench=quick net=dhcp "
+		    "syslog=255.255.255.254:65535 tftp=255.255.255.254:65535 ip=255.255.255.254 "
+		    "netmask=255.255.255.255 gateway=255.255.255.254 next-server=255.255.255.254 "
+		    "BOOTIF=01-aa-bb-cc-dd-ee-ff");
+	printf("# longest options summary: %zu characters\n", strlen(describe()));
 	assert_true(strlen(describe()) < CMDLINE_DESCRIBE_MAX - 1);
+	assert_non_null(strstr(describe(), " BOOTIF=01-aa-bb-cc-dd-ee-ff"));
 	assert_non_null(strstr(describe(), " tag=012345678901234567890123456789012345678901234567890123456789012"));
+}
+
+/* The network options: net=, syslog=, tftp=, ip= in both forms, the iPXE variables, BOOTIF=. */
+static void test_net(void **state)
+{
+	(void)state;
+	parse_clean("");
+	assert_int_equal(o.net, CQ_NET_AUTO);
+	assert_int_equal(o.syslog_ip, 0);
+	assert_int_equal(o.ip, 0);
+	assert_false(o.has_bootif);
+	assert_null(strstr(describe(), "net="));	/* the default line is unchanged */
+	parse_clean("net=off");
+	assert_int_equal(o.net, CQ_NET_OFF);
+	assert_non_null(strstr(describe(), " net=off"));
+	parse_clean("net=dhcp");
+	assert_int_equal(o.net, CQ_NET_DHCP);
+	parse_warns("net=yes", "cmdline: bad value in 'net=yes' ignored (expected auto|off|dhcp)");
+	assert_int_equal(o.net, CQ_NET_AUTO);
+
+	parse_clean("syslog=10.0.2.2:5514 tftp=10.0.2.2");
+	assert_int_equal(o.syslog_ip, 0x0A000202);
+	assert_int_equal(o.syslog_port, 5514);
+	assert_int_equal(o.tftp_ip, 0x0A000202);
+	assert_int_equal(o.tftp_port, 0);
+	assert_non_null(strstr(describe(), " syslog=10.0.2.2:5514 tftp=10.0.2.2"));
+	parse_warns("syslog=loghost", "cmdline: bad value in 'syslog=loghost' ignored (expected A.B.C.D[:PORT])");
+	parse_warns("syslog=10.0.2.2:0", NULL);
+	parse_warns("syslog=10.0.2.2:65536", NULL);
+	parse_warns("tftp=10.0.2.2:", NULL);
+	parse_warns("tftp=0.0.0.0", NULL);
+	assert_int_equal(o.tftp_ip, 0);
+
+	/* PXELINUX IPAPPEND 1. */
+	parse_clean("ip=192.168.1.20:192.168.1.1:192.168.1.254:255.255.255.0");
+	assert_int_equal(o.ip, 0xC0A80114);
+	assert_int_equal(o.next_server, 0xC0A80101);
+	assert_int_equal(o.gateway, 0xC0A801FE);
+	assert_int_equal(o.netmask, 0xFFFFFF00);
+	assert_non_null(strstr(describe(), " ip=192.168.1.20 netmask=255.255.255.0 gateway=192.168.1.254 next-server=192.168.1.1"));
+	/* iPXE: ${ip} ${netmask} ${gateway} ${next-server} as options. */
+	parse_clean("ip=10.0.2.15 netmask=255.255.255.0 gateway=10.0.2.2 next-server=10.0.2.2");
+	assert_int_equal(o.ip, 0x0A00020F);
+	assert_int_equal(o.netmask, 0xFFFFFF00);
+	assert_int_equal(o.gateway, 0x0A000202);
+	assert_int_equal(o.next_server, 0x0A000202);
+	parse_warns("ip=10.0.2.15:10.0.2.2", NULL);
+	parse_warns("ip=1.2.3.4:1.2.3.5:1.2.3.6:255.0.255.0", NULL);
+	parse_warns("ip=0.0.0.0:1.2.3.5:1.2.3.6:255.0.0.0", NULL);
+	parse_warns("ip=1.2.3.4:1.2.3.5:1.2.3.6:255.0.0.0:9", NULL);
+	parse_warns("ip=dhcp", NULL);	/* the Linux form means nothing here */
+	assert_int_equal(o.ip, 0);
+	parse_warns("netmask=255.0.255.0", NULL);
+	parse_warns("netmask=0.0.0.0", NULL);
+	parse_warns("gateway=10.0.2", NULL);
+	parse_warns("next-server=", NULL);
+
+	parse_clean("BOOTIF=01-52-54-00-12-34-5A");
+	assert_true(o.has_bootif);
+	assert_int_equal(o.bootif[0], 0x52);
+	assert_int_equal(o.bootif[5], 0x5A);
+	assert_non_null(strstr(describe(), " BOOTIF=01-52-54-00-12-34-5a"));
+	parse_warns("BOOTIF=52-54-00-12-34-56", NULL);
+	parse_warns("BOOTIF=01-52-54-00-12-34-5g", NULL);
+	parse_warns("BOOTIF=01:52:54:00:12:34:56", NULL);
+	assert_false(o.has_bootif);
+	/* An image path with a colon before any '=' is still the loader's. */
+	parse_clean("tftp://10.0.2.2/cq.elf ip=10.0.2.15");
+	assert_string_equal(o.loader_image, "tftp://10.0.2.2/cq.elf");
+}
+
+/* net=auto: on for a network boot only. */
+static void test_net_wanted(void **state)
+{
+	const char *why = NULL;
+	(void)state;
+	parse_clean("");
+	assert_false(cmdline_net_wanted(&o, NULL, &why));
+	assert_non_null(strstr(why, "not a network boot"));
+	assert_false(cmdline_net_wanted(&o, "GRUB 2.06-13+deb12u1", NULL));
+	assert_true(cmdline_net_wanted(&o, "iPXE 1.21.1+ (g7e2d)", &why));
+	assert_non_null(strstr(why, "iPXE or PXELINUX"));
+	assert_true(cmdline_net_wanted(&o, "PXELINUX 6.04", NULL));
+	assert_false(cmdline_net_wanted(&o, "SYSLINUX 6.04", NULL));
+	parse_clean("ip=10.0.2.15");
+	assert_true(cmdline_net_wanted(&o, "GRUB", &why));
+	assert_non_null(strstr(why, "ip="));
+	parse_clean("BOOTIF=01-52-54-00-12-34-56");
+	assert_true(cmdline_net_wanted(&o, NULL, &why));
+	assert_non_null(strstr(why, "BOOTIF="));
+	parse_clean("ip=10.0.2.15 net=off");
+	assert_false(cmdline_net_wanted(&o, "iPXE", &why));
+	assert_string_equal(why, "net=off");
+	parse_clean("net=dhcp");
+	assert_true(cmdline_net_wanted(&o, "", &why));
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_null_and_empty),
+		cmocka_unit_test(test_net),
+		cmocka_unit_test(test_net_wanted),
 		cmocka_unit_test(test_console),
 		cmocka_unit_test(test_on_finish_and_bench),
 		cmocka_unit_test(test_selftest),

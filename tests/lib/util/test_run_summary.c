@@ -160,12 +160,47 @@ static void box_reason_rows(void **state)
 	assert_true(nout <= RSUM_MAX_LINES);
 }
 
+/* The soak line: every pass's verdict in runs, the worst first, on one screen line. */
+static void soak_passes(void **state)
+{
+	unsigned p;
+	(void)state;
+	rsum_init(&s);
+	rsum_result(&s, 1, true, false, "cpu: CPUID identity decoded", NULL, RSUM_PROBE);
+	format();
+	assert_null(find("summary: soak "));	/* no soak, no line */
+	for (p = 1; p <= 3; p++)
+		rsum_soak(&s, p, 0);
+	format();
+	assert_non_null(find("summary: soak 3 passes, every pass passed: 1-3 pass"));
+	rsum_init(&s);
+	for (p = 1; p <= 40; p++)
+		rsum_soak(&s, p, p == 18 ? 2 : p == 30 ? 1 : 0);
+	format();
+	assert_non_null(find("summary: soak 40 passes, worst 18 (2 not ok): 1-17 pass, 18 FAIL, 19-29 p"));
+	assert_non_null(strstr(find("summary: soak "), "..."));
+	rsum_init(&s);
+	for (p = 1; p <= 40; p++)
+		rsum_soak(&s, p, p == 18 ? 2 : 0);
+	format();
+	assert_non_null(find("summary: soak 40 passes, worst 18 (2 not ok): 1-17 pass, 18 FAIL, 19-40 pass"));
+	/* Alternating verdicts: the list is cut at the screen's width, the worst stays. */
+	rsum_init(&s);
+	for (p = 1; p <= RSUM_SOAK_KEPT + 5; p++)
+		rsum_soak(&s, p, p % 2);
+	format();
+	assert_non_null(find("summary: soak 261 passes, worst 1 (1 not ok): 1 FAIL, 2 pass, 3 FAIL"));
+	assert_non_null(strstr(find("summary: soak "), "..."));
+	assert_true(nout <= RSUM_MAX_LINES);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(classify),
 		cmocka_unit_test(rows_failures_and_bound),
 		cmocka_unit_test(box_reason_rows),
+		cmocka_unit_test(soak_passes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

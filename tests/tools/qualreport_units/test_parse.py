@@ -44,6 +44,31 @@ class RecordsTest(unittest.TestCase):
         self.assertEqual(d["figures"]["calibration"][0]["tsc_hz"], 500)
         self.assertEqual(d["identity"]["cpu"]["vendor"], "AuthenticAMD")
 
+    def test_names_unescaped(self):
+        """the kernel's \\# and \\xNN in a test name are the text itself in the document"""
+        d = parse.parse_log(log(report(results=["ok 1 - cpu: x", "not ok 2 - geode-sb: rdmsr raised \\#GP at C:\\x5cX"])),
+                            "b", "b.log")
+        self.assertEqual(d["tests"][1]["name"], "geode-sb: rdmsr raised #GP at C:\\X")
+
+    def test_options_and_where_it_stopped(self):
+        lines = report(head=["# options: console=default bench=quick", "# @stage name=boot seconds=0.2 t=0.2",
+                             "# heartbeat: t=10.2 stage=rng"])
+        d = parse.parse_log(log(lines[:-2]), "b", "b.log")
+        self.assertEqual(d["options"], "console=default bench=quick")
+        self.assertEqual(d["verdict"], "INCOMPLETE")
+        self.assertEqual(d["stopped"], {"after_stage": "boot", "stage": "rng", "line": len(lines) - 2,
+                                        "text": lines[-3]})
+        self.assertTrue(any("stopped in stage rng" in p for p in d["problems"]), d["problems"])
+        self.assertIsNone(parse.parse_log(log(lines), "b", "b.log")["stopped"])
+
+    def test_boot_fingerprint(self):
+        """a boot's sha256 covers its own lines: the same boot in another capture has the same one"""
+        a = parse.parse_log(log(report()), "a", "a.log")
+        b = parse.parse_log(b"BIOS noise\r\n" + log(["garbage"], report()), "b", "b.log")
+        c = parse.parse_log(log(report(results=["ok 1 - cpu: y"])), "c", "c.log")
+        self.assertEqual(a["boot"]["sha256"], b["boot"]["sha256"])
+        self.assertNotEqual(a["boot"]["sha256"], c["boot"]["sha256"])
+
     def test_failure_mark(self):
         """'not ok N' anywhere but in a clean comment marks a failure"""
         mk = lambda t: parse.failure_mark(parse.split_lines(t)[0])

@@ -72,7 +72,7 @@ class SoakTest(unittest.TestCase):
     def test_passes_by_position(self):
         """without pass=, the soak lines count the passes; the soak's own result is the first run's"""
         d = self.soak()
-        self.assertEqual([(p["pass"], p["ok"], p["verdict"]) for p in d["passes"]], [(1, 3, "PASS"), (2, 1, "PASS")])
+        self.assertEqual([(p["pass"], p["ok"], p["verdict"]) for p in d["passes"]], [(0, 3, "PASS"), (1, 1, "PASS")])
         self.assertIsNone(d["worst_pass"])
 
     def test_failure_in_pass_2(self):
@@ -81,8 +81,35 @@ class SoakTest(unittest.TestCase):
                                 "ok 4 - soak: 1 passes run"])
         d = parse.parse_log(log(lines), "b", "b.log")
         self.assertEqual(d["verdict"], "FAIL")
-        self.assertEqual(d["worst_pass"], 2)
+        self.assertEqual(d["worst_pass"], 1)
         self.assertEqual(d["passes"][1]["first_failure"], "not ok 3 - rng: x fips-monobit")
+
+    def test_quiet_soak(self):
+        """a soak pass prints no ok lines: its counts come from its @soak record, a not ok from its line"""
+        lines = report(results=["ok 1 - cpu: x", "ok 2 - rng: x fips-monobit", "# soak: 2 passes",
+                                "# @rng source=x bytes=2500 verdict=pass pass=1 t=1.0",
+                                "# soak: pass 1 done at t=1.0: 1 ok, 0 not ok in this pass",
+                                "not ok 3 - rng: x fips-monobit (9 of 99 blocks)",
+                                "# @rng source=x bytes=2500 verdict=fail pass=2 t=2.0",
+                                "# soak: pass 2 done at t=2.0: 0 ok, 1 not ok in this pass",
+                                "# @soak pass=1 ok=1 not_ok=0 seconds=1.0 t=2.0",
+                                "# @soak pass=2 ok=0 not_ok=1 seconds=1.0 t=2.0",
+                                "ok 4 - soak: 2 passes run"])
+        d = parse.parse_log(log(lines), "b", "b.log")
+        self.assertEqual([(p["pass"], p["ok"], p["not_ok"], p["verdict"]) for p in d["passes"]],
+                         [(0, 3, 0, "PASS"), (1, 1, 0, "PASS"), (2, 0, 1, "FAIL")])
+        self.assertEqual(d["worst_pass"], 2)
+        self.assertTrue(any("pass 2 of 2 is the first" in p for p in d["problems"]), d["problems"])
+        self.assertEqual([t["pass"] for t in d["tests"]], [0, 0, 2, 0])
+
+    def test_soak_record_counts_failure(self):
+        """a pass whose @soak record counts a not ok fails even when its line was lost"""
+        lines = report(results=["ok 1 - cpu: x", "# soak: 1 passes",
+                                "# soak: pass 1 done at t=1.0: 1 ok, 1 not ok in this pass",
+                                "# @soak pass=1 ok=1 not_ok=1 seconds=1.0 t=2.0", "ok 2 - soak: 1 passes run"])
+        d = parse.parse_log(log(lines), "b", "b.log")
+        self.assertEqual(d["worst_pass"], 1)
+        self.assertEqual(d["passes"][1]["first_failure"], "@soak not_ok=1")
 
     def test_one_pass(self):
         self.assertEqual(parse.parse_log(log(report()), "b", "b.log")["passes"], [])

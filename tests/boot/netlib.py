@@ -1,0 +1,91 @@
+"""Helpers of the network boot tests (tests/boot/net-*.t): a boot through
+scripts/net-run.py (QEMU's e1000 with real collectors, or a small LAN, all
+on 127.0.0.1 and stopped when the boot ends), its files read back, and
+the report's lines as the serial log has them (CR removed)."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import taplib as tap  # noqa: E402
+
+BUILD = os.environ.get("CQ_BUILD", "build")
+KERNEL = os.environ.get("CQ_KERNEL", os.path.join(BUILD, "cryptoqual.elf"))
+TMP = tempfile.mkdtemp(prefix="cq-net-t.")
+tap.at_done(lambda: shutil.rmtree(TMP, ignore_errors=True))
+QUICK = ["bench=off", "rng_bytes=2500"]   # the network is what is tested: a short run
+RE_SYSLOG = re.compile(rb'^\[meta sequenceId="([0-9]+)"\](?: (.*))?$')
+
+
+def missing_tools():
+    """What the network tests need and the machine lacks ("" for nothing)."""
+    need = []
+    if not os.path.isfile(KERNEL):
+        need.append("no kernel at %s (run make)" % KERNEL)
+    for tool in ("rsyslogd", "in.tftpd", "qemu-system-i386"):
+        if shutil.which(tool) is None and not os.path.exists("/usr/sbin/" + tool):
+            need.append("no %s (scripts/install-deps.sh installs it)" % tool)
+    return "; ".join(need)
+
+
+class Boot:
+    def __init__(self, label, opts, args, kernel=None):
+        self.out = os.path.join(TMP, label)
+        cmd = [os.path.join(ROOT, "scripts/net-run.py"), "--out", self.out] + opts + \
+              ["--", kernel or KERNEL] + args
+        env = dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/sbin:/sbin")
+        r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
+        self.status = r.returncode
+        self.stdout = r.stdout + r.stderr
+        with open(os.path.join(self.out, "summary.json")) as f:
+            self.summary = json.load(f)
+        with open(os.path.join(self.out, "serial.log"), "rb") as f:
+            self.serial = f.read().replace(b"\r", b"")
+        self.lines = self.serial.split(b"\n")[:-1]
+        tap.diag("%s: %s" % (label, self.summary.get("boot_qemu")))
+
+    def verdict(self):
+        v = [ln for ln in self.lines if ln.startswith(b"# cryptoqual: ")]
+        return v[-1].decode() if v else None
+
+    def grep(self, pattern):
+        return [ln.decode("ascii", "replace") for ln in self.lines if re.search(pattern.encode(), ln)]
+
+    def files(self, kind):
+        folder = os.path.join(self.out, kind)
+        return [os.path.join(folder, f) for f in self.summary.get(kind + "_files", [])]
+
+    def syslog_records(self, path):
+        """(sequenceId, line) in file order from a per-box file."""
+        recs = []
+        with open(path, "rb") as f:
+            for raw in f.read().split(b"\n"):
+                m = RE_SYSLOG.match(raw)
+                if m:
+                    recs.append((int(m.group(1)), m.group(2) or b""))
+        return recs
+
+    def daemons_gone(self):
+        alive = []
+        for pid in self.summary.get("daemon_pids", []):
+            try:
+                os.kill(pid, 0)
+                alive.append(pid)
+            except OSError:
+                pass
+        return alive
+
+
+def qualreport_verdict(path):
+    r = subprocess.run([os.path.join(ROOT, "tools/qualreport"), "parse", path], capture_output=True, text=True)
+    try:
+        return json.loads(r.stdout)[0]["verdict"]
+    except (ValueError, IndexError, KeyError):
+        return "unreadable: " + r.stderr.strip()

@@ -1,0 +1,118 @@
+"""tools/cqreport/db.py: the fleet history in SQLite: ingest is
+idempotent (the same boot twice is one run, a log that grew adds only its
+new boots), every boot of a log is a run, the documented queries of
+docs/qualreport.md answer, a database of another schema version is
+refused."""
+
+import contextlib
+import io
+import os
+import re
+import shutil
+import sqlite3
+import tempfile
+import types
+import unittest
+
+from helpers import log, report
+from cqreport import db, html
+
+TMP = tempfile.mkdtemp(prefix="qualreport-unit.")
+DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "docs", "qualreport.md")
+
+
+def tearDownModule():
+    shutil.rmtree(TMP, ignore_errors=True)
+
+
+def write(name, data):
+    p = os.path.join(TMP, name)
+    with open(p, "wb") as f:
+        f.write(data)
+    return p
+
+
+def box(serial, fail=False, kbps=37000.0, tag="batch-1"):
+    results = ["ok 1 - cpu: x", ("not ok" if fail else "ok") + " 2 - kat: geode-sb aes-128-cbc encrypt"]
+    return report(results=results, head=[
+        "# @identity version=v1 emulate=none rtc=2026-01-0%dT00:00:00 sys_serial=%s tag=%s box=%s t=0.1"
+        % (1 if tag == "batch-1" else 2, serial, tag, serial),
+        "# @cipher engine=geode-sb alg=aes-128-cbc dir=encrypt variant=separate-aligned emulated=0 reps=3 "
+        "bytes=16,8192 kbps=1000.00,%.2f spread_pct=0.0,0.0 ops=10,10 t=1.0" % kbps])
+
+
+def documented_sql(title):
+    """The SQL block under the docs' paragraph that starts with title."""
+    text = open(DOC, encoding="utf-8").read()
+    i = text.index(title)
+    m = re.search(r"```sql\n(.*?)```", text[i:], re.S)
+    return m.group(1)
+
+
+def ingest(paths, dbp, batch=None):
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        return db.cmd_ingest(types.SimpleNamespace(logs=paths, db=dbp, batch=batch, allow_emulated=False))
+
+
+class IngestTest(unittest.TestCase):
+    def test_idempotent_and_queries(self):
+        dbp = os.path.join(TMP, "fleet.db")
+        paths = [write("b%d.log" % i, log(box("SN-%02d" % i, fail=i in (2, 5)))) for i in range(6)]
+        self.assertEqual(ingest(paths, dbp), 0)
+        self.assertEqual(ingest(paths, dbp), 0)
+        con = sqlite3.connect(dbp)
+        self.assertEqual(con.execute("SELECT count(*) FROM runs").fetchone()[0], 6)
+        self.assertEqual(con.execute("SELECT count(*) FROM boxes").fetchone()[0], 6)
+        failed = [r[0] for r in con.execute(documented_sql("Boxes whose last run failed"))]
+        self.assertEqual(failed, ["SN-02", "SN-05"])
+        # A later batch: SN-02 fixed, SN-03 now failing and slower.
+        later = [write("c%d.log" % i, log(box("SN-%02d" % i, fail=i == 3, kbps=30000.0, tag="batch-2")))
+                 for i in (2, 3)]
+        ingest(later, dbp)
+        failed = [r[0] for r in con.execute(documented_sql("Boxes whose last run failed"))]
+        self.assertEqual(failed, ["SN-03", "SN-05"])
+        trend = con.execute(documented_sql("A figure's trend across batches")).fetchall()
+        self.assertEqual([(r[0], r[1]) for r in trend], [("batch-1", 6), ("batch-2", 2)])
+        self.assertEqual(trend[1][2], 30000.0)
+        self.assertEqual(con.execute("SELECT count(*) FROM findings WHERE kind = 'not-ok'").fetchone()[0], 3)
+
+    def test_every_boot_and_growing_log(self):
+        """a log of two boots is two runs; the same log grown by a third boot adds one"""
+        dbp = os.path.join(TMP, "boots.db")
+        two = log(box("SN-A"), box("SN-A", fail=True))
+        ingest([write("grow.log", two)], dbp)
+        ingest([write("grow.log", two + log(box("SN-A", kbps=36000.0)))], dbp)
+        con = sqlite3.connect(dbp)
+        rows = con.execute("SELECT boot_index, verdict FROM runs ORDER BY run_id").fetchall()
+        self.assertEqual(rows, [(1, "PASS"), (2, "FAIL"), (3, "PASS")])
+
+    @unittest.skipUnless(shutil.which("gnuplot"), "no gnuplot (Debian package gnuplot-nox)")
+    def test_html_from_db(self):
+        """html --db: one row per box, its last run (by the box's clock), its number of runs"""
+        dbp = os.path.join(TMP, "page.db")
+        ingest([write("p1.log", log(box("SN-P", fail=True))), write("q1.log", log(box("SN-Q")))], dbp)
+        ingest([write("p2.log", log(box("SN-P", tag="batch-2")))], dbp)
+        out = os.path.join(TMP, "db.html")
+        args = types.SimpleNamespace(logs=[], db=dbp, output=out, baseline=None, boot="last", allow_emulated=False,
+                                     title=None)
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(html.cmd_html(args), 0)
+        page = open(out, encoding="utf-8").read()
+        self.assertEqual(sorted(re.findall(r'<tr id="box-\d+" data-box="([^"]+)"', page)), ["SN-P", "SN-Q"])
+        self.assertIn("<b>2 boxes</b>: 2 PASS", page)
+        self.assertIn('<td class="num" data-key="2">2</td>', page)
+
+    def test_other_version_refused(self):
+        dbp = os.path.join(TMP, "old.db")
+        con = sqlite3.connect(dbp)
+        con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        con.execute("INSERT INTO meta VALUES ('schema_version', '99')")
+        con.commit()
+        with self.assertRaises(db.DbError) as e:
+            db.connect(dbp)
+        self.assertIn("schema version 99", str(e.exception))
+        self.assertEqual(ingest([write("x.log", log(box("SN-X")))], dbp), 2)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,287 @@
+"""The fleet's history in SQLite (Python's sqlite3): every boot of every
+box, ingested from serial logs, queryable with SQL (docs/qualreport.md,
+"Fleet history"). The schema is versioned (meta.schema_version); a
+database of another version is refused, never rewritten."""
+
+import datetime
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+
+from .common import SCHEMA
+from .parse import load_log, read_log
+
+SCHEMA_VERSION = 1
+
+# One statement per table; docs/qualreport.md shows the same text.
+DDL = """
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS boxes (
+  box_id     INTEGER PRIMARY KEY,
+  box_key    TEXT NOT NULL UNIQUE,   -- kind:name, as the document's box_key
+  name       TEXT NOT NULL,          -- the box key (asset, serial, mac-HEX) or the log file's name
+  model      TEXT,                   -- the model's name (model_name)
+  first_seen TEXT,                   -- earliest run date (the box's clock) or ingest time
+  last_seen  TEXT
+);
+CREATE TABLE IF NOT EXISTS runs (
+  run_id       INTEGER PRIMARY KEY,
+  box_id       INTEGER NOT NULL REFERENCES boxes(box_id),
+  fingerprint  TEXT NOT NULL UNIQUE, -- sha256 of the boot's lines: the same boot ingested twice is one run
+  log          TEXT NOT NULL,        -- the log's path as given to ingest
+  log_name     TEXT NOT NULL,
+  boot_index   INTEGER,              -- 1.. within its log; NULL for a log without a report
+  batch        TEXT,                 -- --batch, else the run's tag= option
+  started      TEXT,                 -- the box's clock at the run (@identity rtc=), else NULL
+  ingested     TEXT NOT NULL,        -- UTC time of the ingest, ISO 8601
+  verdict      TEXT NOT NULL,        -- the boot's own verdict (EMULATED for the emulation image)
+  log_verdict  TEXT NOT NULL,        -- the log's verdict as parse reports it for this boot
+  complete     INTEGER NOT NULL,
+  ok           INTEGER,
+  not_ok       INTEGER,
+  skipped      INTEGER,
+  partial      TEXT,
+  version      TEXT,
+  image_sha256 TEXT,
+  emulate      TEXT,
+  asset        TEXT,
+  tag          TEXT,
+  serial       TEXT,
+  mac          TEXT,
+  bios         TEXT,
+  model        TEXT,
+  document     TEXT NOT NULL         -- the box document (docs/schemas/qualreport.schema.json) as JSON
+);
+CREATE TABLE IF NOT EXISTS results (
+  run_id  INTEGER NOT NULL REFERENCES runs(run_id),
+  number  INTEGER NOT NULL,
+  name    TEXT NOT NULL,
+  status  TEXT NOT NULL,             -- ok, not ok, skip
+  skip    TEXT,
+  fault   TEXT,
+  pass    INTEGER NOT NULL,          -- 0 the first run, 1.. soak passes
+  PRIMARY KEY (run_id, number)
+);
+CREATE TABLE IF NOT EXISTS figures (
+  run_id  INTEGER NOT NULL REFERENCES runs(run_id),
+  record  TEXT NOT NULL,             -- cipher, hash, rng, montmul, cost, calibration, ...
+  engine  TEXT,
+  alg     TEXT,
+  dir     TEXT,
+  variant TEXT,
+  bytes   INTEGER,
+  source  TEXT,                      -- an @rng record's source
+  bits    INTEGER,                   -- a @montmul record's bits
+  field   TEXT NOT NULL,             -- kbps, cpb, bench_bytes_per_s, ops_per_s, ...
+  value   REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS findings (
+  run_id  INTEGER NOT NULL REFERENCES runs(run_id),
+  kind    TEXT NOT NULL,             -- not-ok, warning, problem
+  text    TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS runs_box ON runs(box_id);
+CREATE INDEX IF NOT EXISTS figures_cell ON figures(record, engine, alg, bytes, field);
+"""
+
+CELL_COLUMNS = ("engine", "alg", "dir", "variant", "bytes", "source", "bits")
+
+
+class DbError(Exception):
+    pass
+
+
+def connect(path, create=True):
+    """The database at path, its schema made when new; DbError for a file
+    that is no such database or another schema version."""
+    if not create and not os.path.exists(path):
+        raise DbError("%s: no such database (qualreport ingest LOG... --db %s makes one)" % (path, path))
+    try:
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA foreign_keys = ON")
+        have = db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+        if have:
+            row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if not row or row[0] != str(SCHEMA_VERSION):
+                raise DbError("%s: schema version %s, this qualreport reads version %d"
+                              % (path, row[0] if row else "unknown", SCHEMA_VERSION))
+        elif db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise DbError("%s: an SQLite database, but not a qualreport history (no meta table)" % path)
+        else:
+            db.executescript(DDL)
+            db.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            db.commit()
+    except sqlite3.DatabaseError as e:
+        raise DbError("%s: %s" % (path, e))
+    return db
+
+
+def fingerprint(doc, data_sha):
+    """What makes a run the same run: its boot's lines (boot.sha256), or
+    for a log without a report the whole file's bytes."""
+    if doc.get("boot"):
+        return "boot:" + doc["boot"]["sha256"]
+    return "log:" + data_sha
+
+
+def own_verdict(doc):
+    """The boot's own verdict (a PASS of the emulation image EMULATED)."""
+    if not doc.get("boot"):
+        return doc["verdict"]
+    v = doc["boot"]["verdict"]
+    return "EMULATED" if v in ("PASS", "PARTIAL") and doc["verdict"] == "EMULATED" else v
+
+
+def ingest_doc(db, doc, data_sha, batch, now):
+    """Stores one run; returns True when it was new."""
+    fp = fingerprint(doc, data_sha)
+    if db.execute("SELECT 1 FROM runs WHERE fingerprint = ?", (fp,)).fetchone():
+        return False
+    info = doc["box_info"]
+    started = info.get("date")
+    seen = started or now
+    row = db.execute("SELECT box_id, first_seen, last_seen FROM boxes WHERE box_key = ?", (doc["box_key"],)).fetchone()
+    if row:
+        box_id = row[0]
+        db.execute("UPDATE boxes SET model = coalesce(?, model), first_seen = min(first_seen, ?), "
+                   "last_seen = max(last_seen, ?) WHERE box_id = ?", (doc["model_name"], seen, seen, box_id))
+    else:
+        box_id = db.execute("INSERT INTO boxes (box_key, name, model, first_seen, last_seen) VALUES (?, ?, ?, ?, ?)",
+                            (doc["box_key"], doc["box"], doc["model_name"], seen, seen)).lastrowid
+    s = doc.get("summary") or {}
+    run_id = db.execute(
+        "INSERT INTO runs (box_id, fingerprint, log, log_name, boot_index, batch, started, ingested, verdict, "
+        "log_verdict, complete, ok, not_ok, skipped, partial, version, image_sha256, emulate, asset, tag, serial, "
+        "mac, bios, model, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (box_id, fp, doc["log"], doc["log_name"], (doc.get("boot") or {}).get("index"),
+         batch or info.get("tag"), started, now, own_verdict(doc), doc["verdict"], int(doc["complete"]),
+         s.get("ok"), s.get("not_ok"), s.get("skipped"), s.get("partial"), info.get("version"),
+         (doc.get("identity") or {}).get("image_sha256"), info.get("emulate"), info.get("asset"), info.get("tag"),
+         info.get("serial"), info.get("mac"), info.get("bios"), doc["model_name"], json.dumps(doc))).lastrowid
+    db.executemany("INSERT INTO results (run_id, number, name, status, skip, fault, pass) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   [(run_id, t["number"], t["name"], t["status"], t["skip"], t["fault"], t.get("pass", 0))
+                    for t in doc["tests"]])
+    figs = []
+    for rtype, records in doc["figures"].items():
+        for r in records:
+            cell = tuple(r.get(c) if isinstance(r.get(c), (str, int)) else None for c in CELL_COLUMNS)
+            for k, v in r.items():
+                if k in CELL_COLUMNS or k in ("t", "pass") or isinstance(v, bool) or not isinstance(v, (int, float)):
+                    continue
+                figs.append((run_id, rtype) + cell + (k, float(v)))
+    db.executemany("INSERT INTO figures (run_id, record, engine, alg, dir, variant, bytes, source, bits, field, value) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", figs)
+    finds = [(run_id, "not-ok", "not ok %d - %s" % (t["number"], t["name"]))
+             for t in doc["tests"] if t["status"] == "not ok"]
+    finds += [(run_id, "warning", w) for w in doc["kernel_warnings"]]
+    finds += [(run_id, "problem", p) for p in doc["problems"]]
+    db.executemany("INSERT INTO findings (run_id, kind, text) VALUES (?, ?, ?)", finds)
+    return True
+
+
+def ingest(db, path, batch=None, allow_emulated=False, now=None):
+    """Every boot of the log at path as runs of its box: (new, already
+    there, read error or None)."""
+    now = now or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        return 0, 0, e.strerror or str(e)
+    sha = hashlib.sha256(data).hexdigest()
+    first = read_log(path, "last", allow_emulated)
+    docs = [first] if first["boots"] <= 1 else \
+        [load_log(path, str(i), allow_emulated) for i in range(1, first["boots"])] + [first]
+    new = old = 0
+    for d in docs:
+        if ingest_doc(db, d, sha, batch, now):
+            new += 1
+        else:
+            old += 1
+    return new, old, None
+
+
+def cmd_ingest(args):
+    try:
+        db = connect(args.db)
+    except DbError as e:
+        print("qualreport: %s" % e, file=sys.stderr)
+        return 2
+    status = 0
+    new = old = 0
+    with db:
+        for path in args.logs:
+            n, o, err = ingest(db, path, args.batch, args.allow_emulated)
+            if err:
+                print("qualreport: %s: %s" % (path, err), file=sys.stderr)
+                status = 2
+            new += n
+            old += o
+    boxes, runs = db.execute("SELECT (SELECT count(*) FROM boxes), (SELECT count(*) FROM runs)").fetchone()
+    print("qualreport: %s: %d new run(s), %d already there, from %d log(s); %d box(es), %d run(s) in all"
+          % (args.db, new, old, len(args.logs), boxes, runs))
+    db.close()
+    return status
+
+
+def box_runs(db, box):
+    """The runs of a box named by its key, its box_key or a log name, oldest first."""
+    rows = db.execute(
+        "SELECT b.box_id FROM boxes b WHERE b.name = ? OR b.box_key = ? "
+        "UNION SELECT r.box_id FROM runs r WHERE r.log_name = ?", (box, box, box)).fetchall()
+    ids = sorted({r[0] for r in rows})
+    return ids
+
+
+def cmd_history(args):
+    try:
+        db = connect(args.db, create=False)
+    except DbError as e:
+        print("qualreport: %s" % e, file=sys.stderr)
+        return 2
+    ids = box_runs(db, args.box)
+    if not ids:
+        print("qualreport: %s: no box %s (a box key, box_key or log name)" % (args.db, args.box), file=sys.stderr)
+        return 1
+    out = []
+    for box_id in ids:
+        b = db.execute("SELECT name, box_key, model FROM boxes WHERE box_id = ?", (box_id,)).fetchone()
+        runs = db.execute(
+            "SELECT run_id, started, ingested, batch, log, boot_index, verdict, ok, not_ok, skipped, partial, version "
+            "FROM runs WHERE box_id = ? ORDER BY coalesce(started, ingested), run_id", (box_id,)).fetchall()
+        items = []
+        for r in runs:
+            first = db.execute("SELECT text FROM findings WHERE run_id = ? AND kind = 'not-ok' ORDER BY rowid LIMIT 1",
+                               (r[0],)).fetchone()
+            items.append({"run_id": r[0], "started": r[1], "ingested": r[2], "batch": r[3], "log": r[4],
+                          "boot": r[5], "verdict": r[6], "ok": r[7], "not_ok": r[8], "skipped": r[9],
+                          "partial": r[10], "version": r[11], "first_not_ok": first[0] if first else None})
+        out.append({"box": b[0], "box_key": b[1], "model": b[2], "runs": items})
+    if args.json:
+        json.dump({"schema": SCHEMA + "-history", "db": args.db, "boxes": out}, sys.stdout, indent=1)
+        print()
+        return 0
+    for b in out:
+        print("%s (%s): %d run(s)" % (b["box"], b["model"] or "unknown model", len(b["runs"])))
+        for r in b["runs"]:
+            print("  %-19s  %-12s  %-12s  %s  boot %s  %s" % (
+                r["started"] or r["ingested"], r["batch"] or "-", r["verdict"],
+                "%s/%s/%s" % (r["ok"], r["not_ok"], r["skipped"]) if r["ok"] is not None else "-",
+                r["boot"] if r["boot"] is not None else "-", os.path.basename(r["log"])) +
+                  ("  first: %s" % r["first_not_ok"] if r["first_not_ok"] else ""))
+    return 0
+
+
+def latest_documents(db):
+    """Each box's last run's document (by the box's clock, then ingest
+    order), and the number of runs per box_key."""
+    rows = db.execute(
+        "SELECT r.document, (SELECT count(*) FROM runs x WHERE x.box_id = r.box_id) FROM runs r "
+        "WHERE r.run_id = (SELECT run_id FROM runs x WHERE x.box_id = r.box_id "
+        "ORDER BY coalesce(x.started, x.ingested) DESC, x.run_id DESC LIMIT 1) ORDER BY r.box_id").fetchall()
+    return [(json.loads(d), n) for d, n in rows]
