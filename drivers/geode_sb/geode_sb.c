@@ -405,7 +405,7 @@ int geode_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool 
 	for (c = 0; c < GEODE_SB_CONTEXTS; c++)
 		if (mask & (1u << c))
 			geode_sb_wr(dma_ctx[c].ctl, ctl);
-	wait_poll(dma_poll, &w, hw_rdtsc, limit, GEODE_SB_MAX_POLLS, &elapsed, &polls);
+	wait_poll_max(dma_poll, &w, hw_rdtsc, limit, GEODE_SB_MAX_POLLS, &elapsed, &polls);
 	for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
 		const struct geode_sb_dma_ctx *x = &dma_ctx[c];
 		if (!(w.pending & (1u << c)))

@@ -123,7 +123,7 @@ static int trng_word(const char *name, uint32_t *w)
 	unsigned long polls = 0;
 	uint32_t st = 0;
 
-	if (wait_poll(trng_valid, &st, hw_rdtsc, limit, GEODE_SB_MAX_POLLS, &el, &polls)) {
+	if (wait_poll_max(trng_valid, &st, hw_rdtsc, limit, GEODE_SB_MAX_POLLS, &el, &polls)) {
 		*w = geode_sb_rd(GEODE_SB_RANDOM_NUM);
 		return 0;
 	}

@@ -163,7 +163,7 @@ static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, siz
 		x.dst = PADLOCK_QUIRK(no_xstore_slack) ? buf + done : xstore_buf;
 		/* An empty FIFO: store again, bounded (lib/util/wait.h), a last look included. */
 		if (!xstore_once(&x) &&
-		    !wait_poll(xstore_once, &x, hw_rdtsc, XSTORE_EMPTY_CYCLES, XSTORE_EMPTY_MAX, NULL, &polls)) {
+		    !wait_poll_max(xstore_once, &x, hw_rdtsc, XSTORE_EMPTY_CYCLES, XSTORE_EMPTY_MAX, NULL, &polls)) {
 			fmt_snprintf(c->why, sizeof(c->why), "FIFO empty for %lu stores in a row", polls + 1);
 			rc = ENGINE_ETIMEOUT;
 			break;

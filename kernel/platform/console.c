@@ -99,7 +99,7 @@ static bool uart_lsr_has(void *ctx)
 static bool uart_thr_empty(uint16_t base)
 {
 	struct lsr_bit thre = { base, LSR_THRE };
-	return wait_poll(uart_lsr_has, &thre, wait_poll_count, UART_TX_SPINS, 0, NULL, NULL);
+	return wait_poll(uart_lsr_has, &thre, wait_poll_count, UART_TX_SPINS, NULL, NULL);
 }
 
 /*
@@ -117,7 +117,7 @@ static bool uart_loopback_ok(uint16_t base)
 	for (spins = 0; spins < 32 && (hw_inb(base + UART_LSR) & LSR_DR); spins++)
 		(void)hw_inb(base + UART_RBR);
 	hw_outb(base + UART_THR, 0xA5);
-	if (wait_poll(uart_lsr_has, &rx, wait_poll_count, UART_TX_SPINS, 0, NULL, NULL))
+	if (wait_poll(uart_lsr_has, &rx, wait_poll_count, UART_TX_SPINS, NULL, NULL))
 		ok = hw_inb(base + UART_RBR) == 0xA5;
 	hw_outb(base + UART_MCR, mcr);
 	for (spins = 0; spins < 32 && (hw_inb(base + UART_LSR) & LSR_DR); spins++)
@@ -320,7 +320,7 @@ bool console_drain(char *why, size_t cap)
 	if (uart.index < 0)
 		return true;
 	if (wait_poll(uart_lsr_has, &temt, tsc ? hw_rdtsc : wait_poll_count,
-		      tsc ? tsc_ticks_for_us(CONSOLE_DRAIN_US) : UART_TX_SPINS, 0, &elapsed, &polls))
+		      tsc ? tsc_ticks_for_us(CONSOLE_DRAIN_US) : UART_TX_SPINS, &elapsed, &polls))
 		return true;
 	if (tsc)
 		fmt_snprintf(why, cap, "ttyS%d did not drain within %u ms (%lu polls): LSR=0x%02x", uart.index,

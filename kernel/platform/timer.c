@@ -88,7 +88,7 @@ static bool advanced(void *p)
 /* Waits, at most CAL_MAX_SPINS reads (no clock is calibrated yet), for the counter to advance. */
 static bool wait_advance(struct advance *a)
 {
-	return wait_poll(advanced, a, wait_poll_count, CAL_MAX_SPINS, 0, NULL, NULL);
+	return wait_poll(advanced, a, wait_poll_count, CAL_MAX_SPINS, NULL, NULL);
 }
 
 /*

@@ -1,8 +1,8 @@
 /* wait: bounded polling with a last look after the deadline. See wait.h. */
 #include "lib/util/wait.h"
 
-bool wait_poll(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64_t limit,
-	       unsigned long max_polls, uint64_t *elapsed, unsigned long *polls)
+bool wait_poll_max(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64_t limit,
+		   unsigned long max_polls, uint64_t *elapsed, unsigned long *polls)
 {
 	uint64_t t0 = now(), el;
 	unsigned long n = 1;
@@ -24,6 +24,12 @@ bool wait_poll(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64
 	if (polls)
 		*polls = n;
 	return ok;
+}
+
+bool wait_poll(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64_t limit,
+	       uint64_t *elapsed, unsigned long *polls)
+{
+	return wait_poll_max(done, ctx, now, limit, 0, elapsed, polls);
 }
 
 static uint64_t poll_ticks;

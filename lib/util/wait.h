@@ -21,17 +21,23 @@
 /*
  * Polls done(ctx) until it returns true or until now() has advanced
  * limit ticks past its value at the start (ticks: whatever now() counts,
- * TSC cycles in the kernel: hw_rdtsc()), or until max_polls polls were
- * made (0: no such backstop; with one, even a clock that does not advance
- * cannot hang the caller). Then it polls once more. Returns true when
- * done(ctx) returned true (also on that last look), false on a timeout.
- * *elapsed (NULL: not wanted) gets the ticks from the start to a clock
- * read after the last poll; *polls (NULL: not wanted) the number of
- * done() calls: at least 1, and on a timeout at least 2 (the polls before
- * the deadline and the last look).
+ * TSC cycles in the kernel: hw_rdtsc()). After the deadline it polls once
+ * more. Returns true when done(ctx) returned true (also on that last
+ * look), false on a timeout. *elapsed (NULL: not wanted) gets the ticks
+ * from the start to a clock read after the last poll; *polls (NULL: not
+ * wanted) the number of done() calls: at least 1, and on a timeout at
+ * least 2 (the polls before the deadline and the last look).
  */
 bool wait_poll(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64_t limit,
-	       unsigned long max_polls, uint64_t *elapsed, unsigned long *polls);
+	       uint64_t *elapsed, unsigned long *polls);
+
+/*
+ * wait_poll() with a backstop: it also stops after max_polls polls (then
+ * looks once more), so even a clock that does not advance cannot hang the
+ * caller; max_polls 0 is no backstop (wait_poll() itself).
+ */
+bool wait_poll_max(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64_t limit,
+		   unsigned long max_polls, uint64_t *elapsed, unsigned long *polls);
 
 /*
  * A clock for waits bounded by a number of polls rather than by time (a
