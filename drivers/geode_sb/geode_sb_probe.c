@@ -236,9 +236,9 @@ enum drv_status geode_sb_t_hidden_key(const void *ctx, char *d, size_t cap)
 	}
 	geode_sb_st.info.hidden_key = same ? GEODE_SB_HKEY_FACTORY : GEODE_SB_HKEY_PROGRAMMED;
 	if (same)
-		fmt_snprintf(d, cap, "hidden key not programmed (encrypts like the factory all-ones key)");
+		fmt_snprintf(d, cap, "factory all-ones hidden key");
 	else
-		fmt_snprintf(d, cap, "hidden key programmed (does not encrypt like the factory all-ones key)");
+		fmt_snprintf(d, cap, "hidden key programmed (not all ones)");
 	return DRV_PASS;
 }
 

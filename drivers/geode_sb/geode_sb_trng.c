@@ -62,11 +62,11 @@ static const struct {
 	const char *name, *description, *claim_why;
 } tsel_text[4] = {
 	{ "geode-trng/tsel0", "Geode LX TRNG, T_SEL 0: raw noise",
-	  "T_SEL 0 raw noise: no documented entropy claim for this mode (nobody uses or published it): characterised" },
+	  "T_SEL 0 raw noise: no driver uses it, nobody published its entropy" },
 	{ "geode-trng/tsel1", "Geode LX TRNG, T_SEL 1: LFSR post-processing",
-	  "T_SEL 1 LFSR only: no documented entropy claim for this mode (nobody uses or published it): characterised" },
+	  "T_SEL 1 LFSR only: no driver uses it, nobody published its entropy" },
 	{ "geode-trng/tsel2", "Geode LX TRNG, T_SEL 2: whitener post-processing",
-	  "T_SEL 2 whitener only: no documented entropy claim for this mode (nobody uses or published it): characterised" },
+	  "T_SEL 2 whitener only: no driver uses it, nobody published its entropy" },
 	{ "geode-trng/tsel3", "Geode LX TRNG, T_SEL 3: LFSR + whitener (the BSDs' setting)", NULL },
 };
 
