@@ -74,7 +74,7 @@ KBENCH_SRC := lib/crypto/aes.c drivers/aesni/aesni.c
 # still compiled with -Werror.
 KLTO := -flto -ffat-lto-objects
 KNOLTO := $(KHOT_SRC) $(KBENCH_SRC) kernel/platform/fpu.c kernel/run/selftest.c \
-	drivers/rdrand/rdrand.c kernel/platform/libc.c kernel/platform/divdi3.c
+	drivers/rdrand/rdrand.c drivers/vperm/vperm.c kernel/platform/libc.c kernel/platform/divdi3.c
 KLTOLINK := -flto -flto-partition=one $(KSIZE) -Wno-maybe-uninitialized
 KOPT = $(if $(filter $<,$(KHOT_SRC)),-O2,$(KSIZE) $(if $(filter $<,$(KBENCH_SRC)),,$(KSIZE_COLD))) \
 	$(if $(filter $<,$(KNOLTO)),,$(KLTO))

@@ -4,6 +4,9 @@
 # plugin) and, where the kernel runs i386 programs, in wall-clock time.
 #
 #   make bench-i386   print the table (tools/bench/bench-i386.sh)
+#   make bench-models the cycle models of the software AES against aes-586
+#                     (tools/bench/bench-models.py: llvm-mca of Debian's llvm-14
+#                     and an in-order model; models, not measurements)
 #
 # libssl3:i386 is fetched with `apt-get download` and unpacked with
 # dpkg-deb -x under $(BUILD)/bench-i386/openssl: nothing is installed over
@@ -14,14 +17,14 @@ BI_OSSL    := $(BI_DIR)/openssl/usr/lib/i386-linux-gnu
 BI_BIN     := $(BI_DIR)/bench-i386
 BI_PLUGIN  := $(BI_DIR)/insn-count.so
 BI_K_OBJS  := $(KOBJ_DIR)/lib/crypto/aes.c.o $(KOBJ_DIR)/lib/crypto/aes_tables.c.o \
-	$(KOBJ_DIR)/drivers/aesni/aesni.c.o
+	$(KOBJ_DIR)/drivers/aesni/aesni.c.o $(KOBJ_DIR)/drivers/vperm/vperm.c.o
 # The kernel's C library and 64-bit division: the objects above call them in
 # the kernel's calling convention (Makefile KABI), not glibc's or libgcc's.
 BI_K_LIBC  := $(KOBJ_DIR)/kernel/platform/libc.c.o $(KOBJ_DIR)/kernel/platform/divdi3.c.o
 BI_ABI_OBJ := $(BI_DIR)/bench-i386-abi.o
 BI_KERNEL  := $(BI_DIR)/kernel-code.o
 
-.PHONY: bench-i386
+.PHONY: bench-i386 bench-models
 
 $(BI_OSSL)/libcrypto.so.3:
 	@mkdir -p $(BI_DIR)/deb
@@ -57,3 +60,6 @@ $(BI_BIN): tools/bench/bench-i386.c tools/bench/bench-i386-abi.h $(BI_KERNEL) $(
 
 bench-i386: $(BI_BIN) $(BI_PLUGIN)
 	tools/bench/bench-i386.sh $(BI_BIN) $(BI_PLUGIN)
+
+bench-models: $(BI_BIN) $(BI_PLUGIN)
+	tools/bench/bench-models.py $(BI_BIN) $(BI_PLUGIN)

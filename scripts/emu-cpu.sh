@@ -4,8 +4,10 @@
 # kernel whatever QEMU runs; the real CPU only has to execute the code the
 # profile's CPUID lets the kernel choose:
 #   Geode LX boards: pentium,+cmov, the closest QEMU model (no SSE, no long NOP);
-#   VIA C3 Nehemiah, C7, Nano: qemu32, which has the SSE their CPUID reports
+#   VIA C3 Nehemiah, C7: qemu32, which has the SSE their CPUID reports
 #     and no AES-NI or RDRAND to leak through;
+#   VIA Nano: qemu32 with SSE3 and SSSE3 added (its CPUID reports them, and
+#     the vector-permute AES of drivers/vperm runs on SSSE3);
 #   Zhaoxin KX-7000: max, since its CPUID reports AES-NI and RDRAND too;
 #   C3 Samuel 2: pentium (no CMOV, no SSE);
 #   Ivy Bridge: max, whose AES-NI and RDRAND TCG executes.
@@ -31,7 +33,8 @@ case "${1:-}" in
 	*) echo "emu-cpu: no emulated machine profile '${2:-}' (profiles: $PROFILES)" >&2; exit 2 ;;
 	esac ;;
 net5501|alix) echo 'pentium,+cmov' ;;
-c7|nano|nehemiah) echo 'qemu32' ;;
+c7|nehemiah) echo 'qemu32' ;;
+nano) echo 'qemu32,+pni,+ssse3' ;;
 samuel2) echo 'pentium' ;;
 zhaoxin|ivybridge) echo 'max' ;;
 *)

@@ -8,7 +8,7 @@ PACKAGES="make gcc libc6-dev libssl-dev gcc-i686-linux-gnu binutils-i686-linux-g
 qemu-system-x86 qemu-user libcmocka-dev libcmocka-dev:i386 clang perl coreutils git binutils
 rng-tools5 ent python3-cryptography
 grub-pc-bin grub-common xorriso mtools ipxe-qemu ipxe pxelinux syslinux-common gnuplot-nox python3
-python3-hypothesis python3-jsonschema chromium rsyslog tftpd-hpa"
+python3-hypothesis python3-jsonschema chromium rsyslog tftpd-hpa llvm-14"
 
 # One dpkg-query for all (one per package took seconds, on every `make run`).
 # binary:Package carries an architecture qualifier for foreign and Multi-Arch:

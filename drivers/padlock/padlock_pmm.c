@@ -97,9 +97,9 @@ static void pmm_timing(void)
 		d = hw_rdtsc() - t0;
 		sw = d < sw ? d : sw;
 	}
-	drv_log(&padlock_log, "pmm: 1024-bit montmul: %llu cycles with rep montmul%s (operand copies included), %llu in software (lib/crypto/montmul), fewest of %u runs",
+	drv_log(&padlock_log, "pmm: 1024-bit montmul: %llu cycles with rep montmul%s (operand copies included), %llu in software (lib/crypto/montmul, %s path), fewest of %u runs",
 		(unsigned long long)hw, engine_emulated("padlock-pmm") ? " (emulated)" : "",
-		(unsigned long long)sw, PMM_TIMING_RUNS);
+		(unsigned long long)sw, montmul_path(), PMM_TIMING_RUNS);
 }
 
 enum drv_status padlock_t_pmm_kat(const void *ctx, char *d, size_t cap)

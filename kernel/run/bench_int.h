@@ -162,13 +162,21 @@ enum bench_grid { BG_KBPS, BG_CPB, BG_SPREAD };
  * `# bench: ...` line per failed cell. */
 void bench_print_records(const struct bench_plan *p, const struct bench_row *r);
 
+/*
+ * The summary's 8 KiB figure of every row of rows[0..n) that has one
+ * (report_speed), against its reference row's (the software baseline:
+ * vperm's row where it exists, else software's), once the rows are measured.
+ */
+void bench_note_speeds(const struct bench_plan *p, const struct bench_row *rows, unsigned n);
+
 /* One table (header and rows) of rows[0..n) in the openssl layout. */
 void bench_print_grid(const struct bench_row *rows, unsigned n, enum bench_grid g);
 
 /*
  * Cost model of the BV_SEPARATE rows: a least-squares line per row,
  * `# @cost` records and (table: the `verbose` option) a table, break-even against the row of the
- * engine named "software" with the same alg and dir. Returns false when a
+ * software baseline with the same alg and dir: the engine named "vperm" where it has one (a CPU
+ * with SSSE3), else "software" (vs= names it). Returns false when a
  * fit failed for a row whose cells were all measured.
  */
 bool bench_print_cost(const struct bench_row *rows, unsigned n, bool table);

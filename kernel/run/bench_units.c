@@ -206,10 +206,17 @@ bool bench_montmul(const struct bench_plan *p)
 			fmt_snprintf(ops, sizeof(ops), "%llu",
 				     (unsigned long long)bstat_per_second(c.ops, c.cycles, p->hz));
 			fmt_fixed(cyc, sizeof(cyc), (int64_t)bstat_muldiv(c.cycles, 100, c.ops), 2);
-			tap_diag("@montmul engine=%s bits=%u ops_per_s=%s cycles_per_op=%s reps=%u emulated=%d",
-				 m->name, r.bits, ops, cyc, p->reps, emulated);
-			tap_diag("%-28s %6u %14s %14s%s", m->name, r.bits, ops, cyc,
-				 emulated ? "  (emulated)" : "");
+			if (m->path) {
+				tap_diag("@montmul engine=%s bits=%u ops_per_s=%s cycles_per_op=%s reps=%u emulated=%d path=%s",
+					 m->name, r.bits, ops, cyc, p->reps, emulated, m->path());
+				tap_diag("%-28s %6u %14s %14s  (%s path)", m->name, r.bits, ops, cyc,
+					 m->path());
+			} else {
+				tap_diag("@montmul engine=%s bits=%u ops_per_s=%s cycles_per_op=%s reps=%u emulated=%d",
+					 m->name, r.bits, ops, cyc, p->reps, emulated);
+				tap_diag("%-28s %6u %14s %14s%s", m->name, r.bits, ops, cyc,
+					 emulated ? "  (emulated)" : "");
+			}
 		}
 	}
 	return ok;

@@ -10,10 +10,12 @@
 #include "drivers/geode_sb/geode_sb.h"
 #include "drivers/padlock/padlock.h"
 #include "drivers/rdrand/rdrand.h"
+#include "drivers/vperm/vperm.h"
 
 static const struct driver *const driver_table[] = {
 	&geode_sb_driver,
 	&aesni_driver,
+	&vperm_driver,
 	&rdrand_driver,
 	&padlock_driver,
 };

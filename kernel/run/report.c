@@ -133,6 +133,11 @@ void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_pe
 	rsum_speed(&rep.sum, engine, bytes_per_s, sw_bytes_per_s, rng, emulated);
 }
 
+void report_reference(const char *engine)
+{
+	rsum_reference(&rep.sum, engine);
+}
+
 void report_box(const char *key, const char *model, const char *bios, const char *version)
 {
 	rsum_box(&rep.sum, key, model, bios, version);

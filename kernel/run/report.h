@@ -73,6 +73,10 @@ void report_stage(const char *name);
 void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s, bool rng,
 		  bool emulated);
 
+/* The engine the summary's vs_sw figures are relative to (its own reads
+ * "ref"): the benchmark's software baseline (lib/util/run_summary.h). */
+void report_reference(const char *engine);
+
 /*
  * The box the summary names first (lib/util/run_summary.h rsum_box): its
  * key, model, BIOS version and image version, already escaped.

@@ -11,8 +11,9 @@
  * lives in local 32-bit words through all rounds, one round per loop
  * iteration, and one table base serves all four tables of a kind. Blocks
  * are loaded and stored as 32-bit words (any alignment; byte by byte on a
- * big-endian machine). On i386 without PIC the rounds are the assembly of
- * lib/crypto/aes_i386.c instead, which keeps all four state words in registers.
+ * big-endian machine). On i386 without PIC the cipher and the modes' loops
+ * over whole blocks are the assembly of lib/crypto/aes_i386.c instead, which
+ * keeps the state in registers from block to block (ASM() below).
  *
  * Table-based: the table indices depend on key and data, so this code is
  * not constant-time and leaks through cache timing, like the table code of
@@ -24,6 +25,9 @@
 #include <string.h>
 
 #define INLINE	static inline __attribute__((always_inline))
+
+/* The i386 assembly's whole-block loop for operation op (lib/crypto/aes_tables.h). */
+#define ASM(op, iv, in, out, blocks)	aes_i386_crypt(c, AES_I386_##op, iv, in, out, blocks)
 
 /*
  * Bytes p[0..3] as a column, row 0 in bits 0-7. On a little-endian machine
@@ -119,11 +123,6 @@ INLINE void encrypt_words(const struct aes_ctx *c, uint32_t st[4])
 	const uint32_t *rk = c->ek, *last = c->ek + 4 * c->rounds;
 	uint32_t s0, s1, s2, s3, t0, t1, t2, t3;
 
-	if (AES_I386_ASM) {
-		aes_i386_encrypt(c, st);
-		return;
-	}
-
 	s0 = st[0] ^ rk[0];
 	s1 = st[1] ^ rk[1];
 	s2 = st[2] ^ rk[2];
@@ -149,11 +148,6 @@ INLINE void decrypt_words(const struct aes_ctx *c, uint32_t st[4])
 {
 	const uint32_t *rk = c->dk, *last = c->dk + 4 * c->rounds;
 	uint32_t s0, s1, s2, s3, t0, t1, t2, t3;
-
-	if (AES_I386_ASM) {
-		aes_i386_decrypt(c, st);
-		return;
-	}
 
 	s0 = st[0] ^ rk[0];
 	s1 = st[1] ^ rk[1];
@@ -253,6 +247,11 @@ void aes_encrypt_block(const struct aes_ctx *c, const uint8_t in[AES_BLOCK_BYTES
 {
 	uint32_t s[4];
 
+	if (AES_I386_ASM) {
+		ASM(ECB_ENCRYPT, NULL, in, out, 1);
+		return;
+	}
+
 	load_block(in, s);
 	encrypt_words(c, s);
 	store_block(out, s);
@@ -262,6 +261,11 @@ void aes_decrypt_block(const struct aes_ctx *c, const uint8_t in[AES_BLOCK_BYTES
 		       uint8_t out[AES_BLOCK_BYTES])
 {
 	uint32_t s[4];
+
+	if (AES_I386_ASM) {
+		ASM(ECB_DECRYPT, NULL, in, out, 1);
+		return;
+	}
 
 	load_block(in, s);
 	decrypt_words(c, s);
@@ -274,6 +278,10 @@ int aes_ecb_encrypt(const struct aes_ctx *c, const uint8_t *in, uint8_t *out, si
 
 	if (len % AES_BLOCK_BYTES)
 		return AES_ELEN;
+	if (AES_I386_ASM) {
+		ASM(ECB_ENCRYPT, NULL, in, out, len / AES_BLOCK_BYTES);
+		return 0;
+	}
 	for (; len; len -= AES_BLOCK_BYTES, in += AES_BLOCK_BYTES, out += AES_BLOCK_BYTES) {
 		load_block(in, s);
 		encrypt_words(c, s);
@@ -288,6 +296,10 @@ int aes_ecb_decrypt(const struct aes_ctx *c, const uint8_t *in, uint8_t *out, si
 
 	if (len % AES_BLOCK_BYTES)
 		return AES_ELEN;
+	if (AES_I386_ASM) {
+		ASM(ECB_DECRYPT, NULL, in, out, len / AES_BLOCK_BYTES);
+		return 0;
+	}
 	for (; len; len -= AES_BLOCK_BYTES, in += AES_BLOCK_BYTES, out += AES_BLOCK_BYTES) {
 		load_block(in, s);
 		decrypt_words(c, s);
@@ -304,6 +316,10 @@ int aes_cbc_encrypt(const struct aes_ctx *c, uint8_t iv[AES_BLOCK_BYTES],
 
 	if (len % AES_BLOCK_BYTES)
 		return AES_ELEN;
+	if (AES_I386_ASM) {
+		ASM(CBC_ENCRYPT, iv, in, out, len / AES_BLOCK_BYTES);
+		return 0;
+	}
 	load_block(iv, v);
 	for (; len; len -= AES_BLOCK_BYTES, in += AES_BLOCK_BYTES, out += AES_BLOCK_BYTES) {
 		load_block(in, p);
@@ -324,6 +340,10 @@ int aes_cbc_decrypt(const struct aes_ctx *c, uint8_t iv[AES_BLOCK_BYTES],
 
 	if (len % AES_BLOCK_BYTES)
 		return AES_ELEN;
+	if (AES_I386_ASM) {
+		ASM(CBC_DECRYPT, iv, in, out, len / AES_BLOCK_BYTES);
+		return 0;
+	}
 	load_block(iv, v);
 	for (; len; len -= AES_BLOCK_BYTES, in += AES_BLOCK_BYTES, out += AES_BLOCK_BYTES) {
 		load_block(in, ct);
@@ -345,6 +365,10 @@ int aes_cfb128_encrypt(const struct aes_ctx *c, uint8_t iv[AES_BLOCK_BYTES],
 
 	if (len % AES_BLOCK_BYTES)
 		return AES_ELEN;
+	if (AES_I386_ASM) {
+		ASM(CFB_ENCRYPT, iv, in, out, len / AES_BLOCK_BYTES);
+		return 0;
+	}
 	load_block(iv, v);
 	for (; len; len -= AES_BLOCK_BYTES, in += AES_BLOCK_BYTES, out += AES_BLOCK_BYTES) {
 		encrypt_words(c, v);
@@ -364,6 +388,10 @@ int aes_cfb128_decrypt(const struct aes_ctx *c, uint8_t iv[AES_BLOCK_BYTES],
 
 	if (len % AES_BLOCK_BYTES)
 		return AES_ELEN;
+	if (AES_I386_ASM) {
+		ASM(CFB_DECRYPT, iv, in, out, len / AES_BLOCK_BYTES);
+		return 0;
+	}
 	load_block(iv, v);
 	for (; len; len -= AES_BLOCK_BYTES, in += AES_BLOCK_BYTES, out += AES_BLOCK_BYTES) {
 		encrypt_words(c, v);
@@ -393,6 +421,12 @@ void aes_ofb(const struct aes_ctx *c, uint8_t iv[AES_BLOCK_BYTES],
 {
 	uint32_t v[4], p[4];
 
+	if (AES_I386_ASM) {
+		ASM(OFB, iv, in, out, len / AES_BLOCK_BYTES);
+		in += len - len % AES_BLOCK_BYTES;
+		out += len - len % AES_BLOCK_BYTES;
+		len %= AES_BLOCK_BYTES;
+	}
 	load_block(iv, v);
 	for (; len >= AES_BLOCK_BYTES; len -= AES_BLOCK_BYTES, in += AES_BLOCK_BYTES,
 	     out += AES_BLOCK_BYTES) {
@@ -418,6 +452,12 @@ void aes_ctr(const struct aes_ctx *c, uint8_t counter[AES_BLOCK_BYTES],
 {
 	uint32_t n0, n1, n2, n3, v[4], p[4];
 
+	if (AES_I386_ASM) {
+		ASM(CTR, counter, in, out, len / AES_BLOCK_BYTES);
+		in += len - len % AES_BLOCK_BYTES;
+		out += len - len % AES_BLOCK_BYTES;
+		len %= AES_BLOCK_BYTES;
+	}
 	n0 = bswap32(load_col(counter));
 	n1 = bswap32(load_col(counter + 4));
 	n2 = bswap32(load_col(counter + 8));

@@ -20,6 +20,20 @@
 uint32_t montmul_n0(uint32_t m0);
 
 /*
+ * On 32-bit x86 without position-independent code (the kernel, the i386
+ * tests and benchmark) montmul_raw() runs assembly for n up to
+ * MONTMUL_I386_MAX_WORDS (1024-bit operands) and the portable C code
+ * beyond; other builds run the C code.
+ */
+#if defined(__i386__) && !defined(__PIC__)
+#define MONTMUL_I386_ASM	1
+#define MONTMUL_I386_ABI	__attribute__((regparm(0), cdecl))
+#else
+#define MONTMUL_I386_ASM	0
+#endif
+#define MONTMUL_I386_MAX_WORDS	32
+
+/*
  * t = a * b * R^-1 mod m, not fully reduced: t (n + 2 words; t[n + 1] is
  * 0 on return and t[n] holds the carry) is below 2m when a, b < m, and is
  * congruent to a * b * R^-1. This is what the PadLock unit returns.
@@ -27,6 +41,23 @@ uint32_t montmul_n0(uint32_t m0);
  */
 void montmul_raw(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
 		 uint32_t n0, unsigned n);
+
+/* montmul_raw() in portable C (word-serial CIOS), whatever the build: the
+ * reference the assembly is tested against. Same contract. */
+void montmul_raw_portable(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+			  uint32_t n0, unsigned n);
+
+#if MONTMUL_I386_ASM
+/*
+ * montmul_raw() with SSE2 (lib/crypto/montmul_sse2.c) for 1 to
+ * MONTMUL_I386_MAX_WORDS words, the portable code beyond; same contract.
+ * Executes SSE2 instructions: call it only when CPUID.1:EDX.SSE2 is set
+ * and, in the kernel, SSE is enabled (then install it with montmul_use(),
+ * "sse2").
+ */
+void montmul_raw_sse2(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+		      uint32_t n0, unsigned n);
+#endif
 
 /*
  * The final conditional subtraction: r (n words) = t - m when t (n + 1
@@ -36,9 +67,22 @@ bool montmul_final_sub(uint32_t *r, const uint32_t *t, const uint32_t *m, unsign
 
 /*
  * r (n words) = a * b * R^-1 mod m, fully reduced; tmp holds n + 2 words.
+ * Runs montmul_raw(), or the faster code montmul_use() installed.
  */
 void montmul(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *m,
 	     unsigned n, uint32_t *tmp);
+
+/*
+ * The code montmul() runs for the unreduced product: raw (same contract as
+ * montmul_raw()), named path ("integer" for montmul_raw() itself, "sse2"
+ * for montmul_raw_sse2()). A driver that found a faster path on this CPU
+ * installs it once, before the known-answer tests; raw NULL restores
+ * montmul_raw(). montmul_path() names the code in use.
+ */
+typedef void montmul_raw_fn(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+			    uint32_t n0, unsigned n);
+void montmul_use(montmul_raw_fn *raw, const char *path);
+const char *montmul_path(void);
 
 /* ---- Known-answer vector (lib/vectors/montmul_kat.c) ---- */
 

@@ -201,6 +201,11 @@ const struct hash_engine *engine_hash_find(const char *name, enum hash_alg alg)
 
 int engine_register_montmul(const struct montmul_engine *m)
 {
+	unsigned i;
+
+	for (i = 0; i < reg.nmontmul; i++)
+		if (reg.montmul[i] == m)
+			return ENGINE_OK;
 	if (reg.nmontmul >= ENGINE_MAX_MONTMUL)
 		return ENGINE_EFULL;
 	reg.montmul[reg.nmontmul++] = m;
@@ -215,6 +220,16 @@ unsigned engine_montmul_count(void)
 const struct montmul_engine *engine_montmul(unsigned i)
 {
 	return i < reg.nmontmul ? reg.montmul[i] : NULL;
+}
+
+unsigned engine_montmul_hw_count(void)
+{
+	unsigned i, n = 0;
+
+	for (i = 0; i < reg.nmontmul; i++)
+		if (strcmp(reg.montmul[i]->name, "software") != 0)
+			n++;
+	return n;
 }
 
 void engine_mark_emulated(const char *prefix)

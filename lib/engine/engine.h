@@ -177,6 +177,9 @@ struct montmul_engine {
 	/* count multiplications of bits-bit operands (operands held by the
 	 * driver). Returns 0 or ENGINE_E*. */
 	int (*op)(void *ctx, unsigned bits, uint64_t count);
+	/* Optional: which code runs (the software multiplier's path, "integer"
+	 * or "sse2"), for the @montmul record; NULL for hardware. */
+	const char *(*path)(void);
 };
 
 /* ---- The registry ---- */
@@ -184,7 +187,7 @@ struct montmul_engine {
 #define ENGINE_MAX_AES  8
 #define ENGINE_MAX_RNG  24
 #define ENGINE_MAX_HASH 8
-#define ENGINE_MAX_MONTMUL 2
+#define ENGINE_MAX_MONTMUL 4
 #define ENGINE_MAX_EMULATED 4
 
 /* Register an engine (the pointer must stay valid). Returns 0 or ENGINE_EFULL. */
@@ -204,6 +207,8 @@ const struct hash_engine *engine_hash(unsigned i);
 const struct hash_engine *engine_hash_find(const char *name, enum hash_alg alg);
 unsigned engine_montmul_count(void);
 const struct montmul_engine *engine_montmul(unsigned i);
+/* The montmul engines not named "software": the multipliers software is compared with. */
+unsigned engine_montmul_hw_count(void);
 
 /*
  * Emulated engines. The emulation build, which alone knows which devices
@@ -219,7 +224,8 @@ bool engine_emulated(const char *name);
 /* Forget every engine registered (host tests); engine_mark_emulated() marks stay. */
 void engine_registry_reset(void);
 
-/* Registers the software AES engine "software" and the software SHA-1/SHA-256 engines. */
+/* Registers the software AES engine "software", the software SHA-1/SHA-256
+ * engines and the software Montgomery multiplier "software" (1024 bits). */
 void engine_register_software(void);
 
 #endif

@@ -1,13 +1,15 @@
 /*
  * The software engines: AES (lib/crypto/aes.c) for every key size, mode and
- * direction, and SHA-1/SHA-256 (lib/crypto/sha.c, sha_blocks.c). They are the reference the
- * hardware engines are cross-checked against, and always registered.
+ * direction, SHA-1/SHA-256 (lib/crypto/sha.c, sha_blocks.c) and 1024-bit
+ * Montgomery multiplication (lib/crypto/montmul.c). They are the reference
+ * the hardware engines are cross-checked against, and always registered.
  */
 #include "lib/engine/engine.h"
 
 #include <string.h>
 
 #include "lib/crypto/aes.h"
+#include "lib/crypto/montmul.h"
 #include "lib/crypto/sha.h"
 
 _Static_assert(sizeof(struct aes_ctx) <= AES_SESSION_PRIV_BYTES,
@@ -87,9 +89,40 @@ static const struct hash_engine sw_sha256_engine = {
 	.digest = sw_sha256,
 };
 
+/*
+ * count 1024-bit multiplications of the known answer's operands
+ * (lib/vectors/montmul_kat.c) with montmul(), final subtraction included:
+ * what the PadLock PMM row (drivers/padlock/padlock_pmm.c) is compared with.
+ */
+static int sw_montmul_op(void *ctx, unsigned bits, uint64_t count)
+{
+	const struct montmul_kat *k = &montmul_kat_1024;
+	uint32_t r[MONTMUL_KAT_WORDS], tmp[MONTMUL_KAT_WORDS + 2];
+
+	(void)ctx;
+	if (bits != 32u * MONTMUL_KAT_WORDS)
+		return ENGINE_EUNSUPPORTED;
+	for (; count > 0; count--)
+		montmul(r, k->a, k->b, k->m, MONTMUL_KAT_WORDS, tmp);
+	memset(r, 0, sizeof(r));
+	return ENGINE_OK;
+}
+
+static const unsigned sw_montmul_bits[] = { 32u * MONTMUL_KAT_WORDS };
+
+static const struct montmul_engine sw_montmul = {
+	.name = "software",
+	.description = "Montgomery multiplication on the CPU (lib/crypto/montmul, or the path a driver installed), the reference",
+	.bits = sw_montmul_bits,
+	.nbits = 1,
+	.op = sw_montmul_op,
+	.path = montmul_path,
+};
+
 void engine_register_software(void)
 {
 	engine_register_aes(&sw_aes);
 	engine_register_hash(&sw_sha1_engine);
 	engine_register_hash(&sw_sha256_engine);
+	engine_register_montmul(&sw_montmul);
 }

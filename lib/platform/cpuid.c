@@ -144,6 +144,7 @@ void cpuid_decode(struct cpu_info *ci, cpuid_query_fn q, void *ctx)
 		ci->mmx = (r.edx & CPUID_1_EDX_MMX) != 0;
 		ci->sse = (r.edx & CPUID_1_EDX_SSE) != 0;
 		ci->sse2 = (r.edx & CPUID_1_EDX_SSE2) != 0;
+		ci->ssse3 = (r.ecx & CPUID_1_ECX_SSSE3) != 0;
 	}
 	if (ci->max_leaf >= CPUID_LEAF_EXTFEAT &&
 	    query(q, ctx, CPUID_LEAF_EXTFEAT, &r)) {
@@ -210,6 +211,7 @@ void cpuid_kv(const struct cpu_info *ci, cpuid_kv_fn emit, void *ctx)
 	emit_bool(emit, ctx, "msr", ci->msr);
 	emit_bool(emit, ctx, "mmx", ci->mmx);
 	emit_bool(emit, ctx, "sse", ci->sse);
+	emit_bool(emit, ctx, "ssse3", ci->ssse3);
 	emit_bool(emit, ctx, "pclmulqdq", ci->pclmulqdq);
 	emit_bool(emit, ctx, "sha", ci->sha);
 	emit_bool(emit, ctx, "hypervisor", ci->hypervisor);

@@ -47,6 +47,7 @@ typedef bool (*cpuid_query_fn)(void *ctx, uint32_t leaf, uint32_t subleaf,
 
 /* Leaf 1 ECX */
 #define CPUID_1_ECX_PCLMULQDQ	(1u << 1)
+#define CPUID_1_ECX_SSSE3	(1u << 9)
 #define CPUID_1_ECX_AES		(1u << 25)
 #define CPUID_1_ECX_RDRAND	(1u << 30)
 #define CPUID_1_ECX_HYPERVISOR	(1u << 31)	/* set by hypervisors, 0 on hardware */
@@ -90,7 +91,7 @@ struct cpu_info {
 	uint32_t max_leaf;	/* leaf 0 EAX */
 	uint32_t max_ext_leaf;	/* leaf 0x80000000 EAX, 0 if not valid */
 	uint32_t max_centaur_leaf; /* leaf 0xC0000000 EAX, 0 if not read/valid */
-	bool tsc, msr, cmov, mmx, sse, sse2;
+	bool tsc, msr, cmov, mmx, sse, sse2, ssse3;
 	bool aesni, pclmulqdq, rdrand, rdseed, sha, hypervisor;
 	uint32_t centaur_edx;	/* raw leaf 0xC0000001 EDX, 0 if not read */
 	enum padlock_state rng, ace, ace2, phe, pmm, phe2;

@@ -78,6 +78,15 @@ void rsum_speed(struct rsum *s, const char *engine, uint64_t bytes_per_s, uint64
 	e->emulated = emulated;
 }
 
+void rsum_reference(struct rsum *s, const char *engine)
+{
+	char name[RSUM_NAME];
+
+	copy_engine(name, sizeof(name), engine, RSUM_NAME);
+	row(s, name)->ref = true;
+	s->have_ref = true;
+}
+
 void rsum_box(struct rsum *s, const char *key, const char *model, const char *bios,
 	      const char *version)
 {
@@ -172,7 +181,8 @@ static const char *verdict(const struct rsum_engine *e)
  * decimals and a 'k' ("30105.72k"), '*' after it when a device model made
  * the figure; vs is the ratio to software, "ref", "rng" or "-".
  */
-static void speed_text(char *speed, size_t n1, char *vs, size_t n2, const struct rsum_engine *e)
+static void speed_text(char *speed, size_t n1, char *vs, size_t n2, const struct rsum_engine *e,
+		       bool have_ref)
 {
 	char k[24];
 
@@ -185,7 +195,7 @@ static void speed_text(char *speed, size_t n1, char *vs, size_t n2, const struct
 	fmt_snprintf(speed, n1, "%sk%s", k, e->emulated ? "*" : "");
 	if (e->rng_speed)
 		fmt_snprintf(vs, n2, "rng");
-	else if (strcmp(e->name, "software") == 0)
+	else if (have_ref ? e->ref : strcmp(e->name, "software") == 0)
 		fmt_snprintf(vs, n2, "ref");
 	else if (e->sw_speed == 0)
 		fmt_snprintf(vs, n2, "-");
@@ -338,7 +348,7 @@ unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsig
 		}
 		for (j = 0; j < RSUM_COLS; j++)
 			cell_text(cells[j], sizeof(cells[j]), &e->c[j]);
-		speed_text(speed, sizeof(speed), vs, sizeof(vs), e);
+		speed_text(speed, sizeof(speed), vs, sizeof(vs), e, s->have_ref);
 		fmt_snprintf(buf, sizeof(buf), ROW_FORMAT, e->name, cells[0], cells[1], cells[2], cells[3], speed, vs, verdict(e));
 		emit(&o, buf);
 		shown++;

@@ -40,6 +40,7 @@ struct rsum_engine {
 	struct rsum_cell c[RSUM_COLS];
 	uint64_t speed, sw_speed;   /* bytes per second at 8 KiB; 0 = not measured */
 	bool rng_speed;             /* speed is an RNG source's (no software reference) */
+	bool ref;                   /* the software baseline (rsum_reference) */
 	bool emulated;              /* speed measured on a device model, not hardware */
 };
 
@@ -57,6 +58,7 @@ struct rsum {
 	unsigned soak_passes;                      /* soak passes run (0: no soak) */
 	unsigned soak_worst, soak_worst_not_ok;    /* the pass with the most not ok, and how many */
 	uint8_t soak_failed[RSUM_SOAK_KEPT / 8];   /* bit p-1: pass p had a not ok */
+	bool have_ref;                             /* rsum_reference() named one */
 };
 
 void rsum_init(struct rsum *s);
@@ -80,6 +82,12 @@ void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char
  */
 void rsum_speed(struct rsum *s, const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s,
 		bool rng, bool emulated);
+
+/*
+ * The engine whose 8 KiB figure the others' software figure is: its vs_sw
+ * reads "ref". Without one, the engine named "software" is.
+ */
+void rsum_reference(struct rsum *s, const char *engine);
 
 /*
  * The box this report is from: its key (@identity box=) and what names its

@@ -46,6 +46,8 @@ done
 expect_line '^ok [0-9]+ - padlock: pmm rep montmul 1024-bit known answer \(final subtraction (not )?needed\)$' "c7: PMM known answer"
 expect_line '^# @montmul engine=padlock-pmm bits=1024 ops_per_s=[0-9]+ cycles_per_op=[0-9.]+ reps=3 emulated=1( t=[^ ]+)?$' \
 	"c7: the PMM's Montgomery multiplier is benchmarked through the engine registry (@montmul)"
+expect_line '^# @montmul engine=software bits=1024 ops_per_s=[0-9]+ cycles_per_op=[0-9.]+ reps=3 emulated=0 path=(integer|sse2)( t=[^ ]+)?$' \
+	"c7: the software row beside the PMM's (@montmul engine=software, its path named)"
 expect_line '^# padlock: pmm: 1024-bit montmul: [0-9]+ cycles with rep montmul \(emulated\) ' \
 	"c7: the PMM timing of the model is labelled (emulated)"
 n_xc=$(grep -cE '^ok [0-9]+ - crosscheck: padlock-ace ' "$BOOT_LOG")

@@ -1,6 +1,8 @@
 #!/bin/bash
 # Boot test: the serial budget: a default run on the emulated
-# net5501 prints at most 32 KiB, on the emulated C7 at most 40 KiB. The
+# net5501 prints at most 33 KiB (32 KiB until every box also named the
+# vector-permute engine's unit, README "Serial line time"), on the emulated
+# C7 at most 40 KiB. The
 # bytes are measured as they leave the UART (CR LF line ends) and printed,
 # with the time they take at 19200 and 38400 baud (8N1: 10 bits a byte).
 # What keeps it there (docs/report-format.md): one @cipher/@hash record
@@ -14,7 +16,7 @@ emu_start
 
 raw=$(mktemp)
 trap 'rm -f "$raw"' EXIT
-for spec in net5501:32768 c7:40960; do
+for spec in net5501:33792 c7:40960; do
 	m=${spec%%:*}; budget=${spec#*:}
 	emu_boot "$m" "$m"
 	expect_status 0 "$m: the default run passes"

@@ -12,7 +12,7 @@ kernel=$(sed -n 's/^\t{ "\([a-z0-9]*\)", .*/\1/p' emu/emu_profiles.c | tr '\n' '
 [ -n "$list" ] && [ "$list" = "$kernel" ]
 ok $? "emu-cpu.sh --list names the kernel's profiles, in its order ($list)" "kernel: $kernel"
 
-want="net5501=pentium,+cmov alix=pentium,+cmov c7=qemu32 nano=qemu32 nehemiah=qemu32 zhaoxin=max samuel2=pentium ivybridge=max"
+want="net5501=pentium,+cmov alix=pentium,+cmov c7=qemu32 nano=qemu32,+pni,+ssse3 nehemiah=qemu32 zhaoxin=max samuel2=pentium ivybridge=max"
 bad=""
 for pair in $want; do
 	[ "$(scripts/emu-cpu.sh "${pair%%=*}")" = "${pair#*=}" ] || bad="$bad $pair"

@@ -176,7 +176,7 @@ png = os.path.join(TMP, "fleet50.png")
 rc, so, se = run("plot", *paths, "-o", png)
 data = open(png, "rb").read() if os.path.exists(png) else b""
 w, h = struct.unpack(">II", data[16:24]) if len(data) > 24 else (0, 0)
-engines = sorted(set(re.findall(r"engine=([a-z0-9-]+)", REAL.decode("latin-1"))) & {"software", "aesni"})
+engines = sorted(set(re.findall(r"engine=([a-z0-9-]+)", REAL.decode("latin-1"))) & {"software", "aesni", "vperm"})
 ok(rc == 0 and data[:8] == b"\x89PNG\r\n\x1a\n" and w >= 1024,
    "plot (50 boxes): a %dx%d PNG (%s)" % (w, h, so.strip().splitlines()[-1] if so.strip() else se[-300:]))
 ok(("%d panel(s)" % len(engines)) in so and "band" in so,

@@ -41,7 +41,9 @@ for profile, fault in (("net5501", "rng-stuck"), ("c7", "rng-stuck")):
                   ["emulate=%s,fault=%s-from-pass-2" % (profile, fault), "passes=3", "bench=off"], True, 2))
 logs = {}
 for label, kernel, cpu, args, icount, fault_pass in cases:
-    data = boot("soak-" + label, args, cpu=cpu, kernel=kernel, icount=icount) if os.path.exists(kernel) else None
+    # asset= names each boot's box: emulated boxes of one profile share its station addresses
+    data = boot("soak-" + label, args + ["asset=soak-" + label], cpu=cpu, kernel=kernel, icount=icount) \
+        if os.path.exists(kernel) else None
     if data is None:
         skip("soak of 3 passes on %s" % label, "%s not built (make; make emu)" % kernel)
         continue
@@ -80,7 +82,7 @@ if good and bad:
     ok(rc == 0, "baseline: a soak log that passed makes a baseline", err)
     rc, out, err = run("compare", "--allow-emulated", base, p_good, p_bad)
     ok(rc == 1 and re.search(r"^soak-c7 .*PASS", out, re.M)
-       and re.search(r"^soak-c7-p2 .*FAIL\s+verdict FAIL \(soak: pass 2 of 3 first: not ok \d+ - padlock: ", out, re.M),
+       and re.search(r"^soak-c7-from-pass-2 .*FAIL\s+verdict FAIL \(soak: pass 2 of 3 first: not ok \d+ - padlock: ", out, re.M),
        "compare: the soak passes its baseline; the one failing from pass 2 fails, led by pass 2 and its first not ok",
        out)
 done()

@@ -80,3 +80,31 @@ BI_ABI void bi_aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
 {
 	aesni_ctr(enc, counter, in, out, len);
 }
+
+BI_ABI void bi_montmul(int sse2, uint32_t *r, const uint32_t *a, const uint32_t *b,
+		       const uint32_t *m, unsigned n, uint32_t *tmp)
+{
+	static int path = -1;
+
+	if (path != sse2) {
+		montmul_use(sse2 ? montmul_raw_sse2 : NULL, "sse2");
+		path = sse2;
+	}
+	montmul(r, a, b, m, n, tmp);
+}
+
+BI_ABI const struct montmul_kat *bi_montmul_kat(void)
+{
+	return &montmul_kat_1024;
+}
+
+BI_ABI int bi_vperm_expand_key(struct vperm_key *k, const uint8_t *key, unsigned key_bits)
+{
+	return vperm_expand_key(k, key, key_bits);
+}
+
+BI_ABI void bi_vperm_crypt(const struct vperm_key *k, enum vperm_op op, uint8_t iv[16],
+			   const uint8_t *in, uint8_t *out, size_t blocks)
+{
+	vperm_crypt(k, op, iv, in, out, blocks);
+}

@@ -13,7 +13,9 @@
 #include <stdint.h>
 
 #include "lib/crypto/aes.h"
+#include "lib/crypto/montmul.h"
 #include "drivers/aesni/aesni.h"
+#include "drivers/vperm/vperm.h"
 
 #define BI_ABI	__attribute__((regparm(0), cdecl))
 
@@ -40,5 +42,15 @@ BI_ABI void bi_aesni_cbc_decrypt(const struct aesni_key *dec, uint8_t iv[16],
 				 const uint8_t *in, uint8_t *out, size_t len);
 BI_ABI void bi_aesni_ctr(const struct aesni_key *enc, uint8_t counter[16],
 			 const uint8_t *in, uint8_t *out, size_t len);
+
+BI_ABI int bi_vperm_expand_key(struct vperm_key *k, const uint8_t *key, unsigned key_bits);
+BI_ABI void bi_vperm_crypt(const struct vperm_key *k, enum vperm_op op, uint8_t iv[16],
+			   const uint8_t *in, uint8_t *out, size_t blocks);
+
+/* lib/crypto/montmul's montmul() on its integer path (sse2 0) or on the SSE2
+ * path (montmul_raw_sse2), and its 1024-bit known answer's operands. */
+BI_ABI void bi_montmul(int sse2, uint32_t *r, const uint32_t *a, const uint32_t *b,
+		       const uint32_t *m, unsigned n, uint32_t *tmp);
+BI_ABI const struct montmul_kat *bi_montmul_kat(void);
 
 #endif

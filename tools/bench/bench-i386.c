@@ -1,15 +1,19 @@
 /*
- * bench-i386: the i386 code the image runs (lib/crypto/aes and drivers/aesni,
+ * bench-i386: the i386 code the image runs (lib/crypto/aes, drivers/aesni and drivers/vperm,
  * compiled with the kernel's flags) against Debian's i386 libcrypto 3, cell
  * by cell: ECB encrypt/decrypt, CBC encrypt/decrypt and CTR, AES-128/192/
  * 256, over BUF_BYTES buffers. Built and run by `make bench-i386`
  * (mk/bench-i386.mk, tools/bench/bench-i386.sh prints the table).
  *
- *   bench-i386 soft|aesni [--time]
+ *   bench-i386 soft|aesni|vperm [--time]
+ *   bench-i386 models
+ *   bench-i386 montmul
  *
  * soft:  lib/crypto/aes against OpenSSL on whatever path OPENSSL_ia32cap selects
  *        (the script sets the Geode LX's and the VIA C3's CPUID);
- * aesni: drivers/aesni against OpenSSL on its own (AES-NI) path.
+ * aesni: drivers/aesni against OpenSSL on its own (AES-NI) path;
+ * vperm: drivers/vperm against OpenSSL's vpaes-x86 (the script sets a VIA
+ *        Nano's CPUID: SSSE3, no AES-NI).
  *
  * Instruction counts: around each competitor's REPS_COUNT runs the program
  * makes the marker system call (MARK_SYSCALL, "not implemented" for Linux)
@@ -64,8 +68,23 @@ const EVP_CIPHER *EVP_aes_128_ecb(void), *EVP_aes_192_ecb(void), *EVP_aes_256_ec
 const EVP_CIPHER *EVP_aes_128_cbc(void), *EVP_aes_192_cbc(void), *EVP_aes_256_cbc(void);
 const EVP_CIPHER *EVP_aes_128_ctr(void), *EVP_aes_192_ctr(void), *EVP_aes_256_ctr(void);
 const char *OpenSSL_version(int t);
+typedef struct bignum_st BIGNUM;
+typedef struct bignum_ctx BN_CTX;
+typedef struct bn_mont_ctx_st BN_MONT_CTX;
+BN_CTX *BN_CTX_new(void);
+BIGNUM *BN_new(void);
+BN_MONT_CTX *BN_MONT_CTX_new(void);
+int BN_MONT_CTX_set(BN_MONT_CTX *mont, const BIGNUM *mod, BN_CTX *ctx);
+BIGNUM *BN_lebin2bn(const unsigned char *s, int len, BIGNUM *ret);
+int BN_bn2lebinpad(const BIGNUM *a, unsigned char *to, int tolen);
+int BN_mod_mul_montgomery(BIGNUM *r, const BIGNUM *a, const BIGNUM *b, BN_MONT_CTX *mont,
+			  BN_CTX *ctx);
 
 enum mode { ECB_ENC, ECB_DEC, CBC_ENC, CBC_DEC, CTR, NMODES };
+/* Our code: lib/crypto/aes, drivers/aesni, drivers/vperm. */
+enum ours { OURS_SOFT, OURS_AESNI, OURS_VPERM };
+static const char *const ours_name[] = { "soft", "aesni", "vperm" };
+static const char *const ours_code[] = { "lib/crypto/aes", "drivers/aesni", "drivers/vperm" };
 static const char *const mode_name[NMODES] = {
 	"ecb-encrypt", "ecb-decrypt", "cbc-encrypt", "cbc-decrypt", "ctr"
 };
@@ -77,9 +96,10 @@ static uint8_t buf_ref[BUF_BYTES] __attribute__((aligned(64)));
 struct cell {
 	enum mode mode;
 	unsigned bits;
-	int aesni;			/* ours: drivers/aesni, else lib/crypto/aes */
+	enum ours ours;
 	struct aes_ctx soft;
 	struct aesni_key enc, dec;
+	struct vperm_key vp;
 	uint8_t iv[16];
 	EVP_CIPHER_CTX *evp;
 };
@@ -99,42 +119,54 @@ static const EVP_CIPHER *evp_cipher(enum mode m, unsigned bits)
 	return tab[m <= ECB_DEC ? 0 : m <= CBC_DEC ? 1 : 2][(bits - 128) / 64]();
 }
 
-static void ours_run(struct cell *c)
+static void ours_run_len(struct cell *c, size_t len)
 {
+	static const enum vperm_op vp_op[NMODES] = { VPERM_ECB_ENCRYPT, VPERM_ECB_DECRYPT,
+						     VPERM_CBC_ENCRYPT, VPERM_CBC_DECRYPT, VPERM_CTR };
+
+	if (c->ours == OURS_VPERM) {
+		bi_vperm_crypt(&c->vp, vp_op[c->mode], c->iv, buf_in, buf_out, len / 16);
+		return;
+	}
 	switch (c->mode) {
 	case ECB_ENC:
-		if (c->aesni)
-			bi_aesni_ecb_encrypt(&c->enc, buf_in, buf_out, BUF_BYTES);
+		if (c->ours == OURS_AESNI)
+			bi_aesni_ecb_encrypt(&c->enc, buf_in, buf_out, len);
 		else
-			bi_aes_ecb_encrypt(&c->soft, buf_in, buf_out, BUF_BYTES);
+			bi_aes_ecb_encrypt(&c->soft, buf_in, buf_out, len);
 		break;
 	case ECB_DEC:
-		if (c->aesni)
-			bi_aesni_ecb_decrypt(&c->dec, buf_in, buf_out, BUF_BYTES);
+		if (c->ours == OURS_AESNI)
+			bi_aesni_ecb_decrypt(&c->dec, buf_in, buf_out, len);
 		else
-			bi_aes_ecb_decrypt(&c->soft, buf_in, buf_out, BUF_BYTES);
+			bi_aes_ecb_decrypt(&c->soft, buf_in, buf_out, len);
 		break;
 	case CBC_ENC:
-		if (c->aesni)
-			bi_aesni_cbc_encrypt(&c->enc, c->iv, buf_in, buf_out, BUF_BYTES);
+		if (c->ours == OURS_AESNI)
+			bi_aesni_cbc_encrypt(&c->enc, c->iv, buf_in, buf_out, len);
 		else
-			bi_aes_cbc_encrypt(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aes_cbc_encrypt(&c->soft, c->iv, buf_in, buf_out, len);
 		break;
 	case CBC_DEC:
-		if (c->aesni)
-			bi_aesni_cbc_decrypt(&c->dec, c->iv, buf_in, buf_out, BUF_BYTES);
+		if (c->ours == OURS_AESNI)
+			bi_aesni_cbc_decrypt(&c->dec, c->iv, buf_in, buf_out, len);
 		else
-			bi_aes_cbc_decrypt(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aes_cbc_decrypt(&c->soft, c->iv, buf_in, buf_out, len);
 		break;
 	case CTR:
-		if (c->aesni)
-			bi_aesni_ctr(&c->enc, c->iv, buf_in, buf_out, BUF_BYTES);
+		if (c->ours == OURS_AESNI)
+			bi_aesni_ctr(&c->enc, c->iv, buf_in, buf_out, len);
 		else
-			bi_aes_ctr(&c->soft, c->iv, buf_in, buf_out, BUF_BYTES);
+			bi_aes_ctr(&c->soft, c->iv, buf_in, buf_out, len);
 		break;
 	default:
 		break;
 	}
+}
+
+static void ours_run(struct cell *c)
+{
+	ours_run_len(c, BUF_BYTES);
 }
 
 static void evp_run(struct cell *c)
@@ -149,7 +181,7 @@ static void evp_run(struct cell *c)
 
 /* Sets up a cell with a key and IV derived from its number; checks that
  * ours and OpenSSL agree on one buffer. Returns 0 or -1. */
-static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsigned id)
+static int cell_init(struct cell *c, enum mode m, unsigned bits, enum ours ours, unsigned id)
 {
 	uint8_t key[32];
 	unsigned i;
@@ -158,7 +190,7 @@ static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsi
 	memset(c, 0, sizeof(*c));
 	c->mode = m;
 	c->bits = bits;
-	c->aesni = aesni;
+	c->ours = ours;
 	for (i = 0; i < sizeof(key); i++)
 		key[i] = (uint8_t)(id * 31 + i * 7);
 	for (i = 0; i < 16; i++)
@@ -170,8 +202,9 @@ static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsi
 		fprintf(stderr, "bench-i386: EVP init failed for %s-%u\n", mode_name[m], bits);
 		return -1;
 	}
-	if (aesni ? bi_aesni_expand_key(&c->enc, &c->dec, key, bits) :
-		    bi_aes_set_key(&c->soft, key, bits / 8)) {
+	if (ours == OURS_AESNI ? bi_aesni_expand_key(&c->enc, &c->dec, key, bits) :
+	    ours == OURS_VPERM ? bi_vperm_expand_key(&c->vp, key, bits) :
+				 bi_aes_set_key(&c->soft, key, bits / 8)) {
 		fprintf(stderr, "bench-i386: key setup failed for %u bits\n", bits);
 		return -1;
 	}
@@ -180,7 +213,7 @@ static int cell_init(struct cell *c, enum mode m, unsigned bits, int aesni, unsi
 	ours_run(c);
 	if (memcmp(buf_ref, buf_out, BUF_BYTES) != 0) {
 		fprintf(stderr, "bench-i386: MISMATCH %s %s-%u against OpenSSL\n",
-			aesni ? "drivers/aesni" : "lib/crypto/aes", mode_name[m], bits);
+			ours_code[ours], mode_name[m], bits);
 		return -1;
 	}
 	return 0;
@@ -215,8 +248,10 @@ static void time_cell(struct cell *c, unsigned id)
 
 /*
  * OpenSSL's capability vector as it will read it (OPENSSL_ia32cap(3)):
- * the variable when it gives a value (this program does not accept the
- * "~" form), else CPUID leaf 1, EDX in word 0 and ECX in word 1.
+ * the variable when it gives a value (its first 64-bit vector: CPUID leaf
+ * 1 EDX in bits 0-31, ECX in 32-63; the vector after ':' is leaf 7's and
+ * not read here; this program does not accept the "~" form), else CPUID
+ * leaf 1, EDX in word 0 and ECX in word 1.
  * libcrypto 3 does not export the vector itself. Returns 0, or -1 for a
  * form it does not parse.
  */
@@ -261,7 +296,7 @@ static const char *openssl_path(const unsigned int *cap)
  * instructions per call and CTR's over ECB's.
  */
 #define REPS16 2000
-static void call16_cells(int aesni)
+static void call16_cells(void)
 {
 	static const enum mode modes[2] = { ECB_ENC, CTR };
 	struct cell c;
@@ -269,7 +304,7 @@ static void call16_cells(int aesni)
 	int n;
 
 	for (id = 0; id < 2; id++) {
-		if (cell_init(&c, modes[id], 128, aesni, 101 + id))
+		if (cell_init(&c, modes[id], 128, OURS_AESNI, 101 + id))
 			exit(1);
 		printf("call16 %u %s %d\n", 101 + id, mode_name[modes[id]], REPS16);
 		fflush(stdout);
@@ -289,21 +324,137 @@ static void call16_cells(int aesni)
 	}
 }
 
+/*
+ * The cycle models' input (make bench-models, tools/bench/bench-models.py):
+ * for each modelled cell, ours and OpenSSL's call on MODEL_SMALL and on
+ * MODEL_LARGE blocks, each alone between two markers (segments
+ * MODEL_FIRST + 10 k, 0..3; k in the order of model_cells[]; the marker
+ * after the last is 1, MODEL_FIRST + 10 k), which the insn-count plugin
+ * traces (trace_from=MODEL_FIRST). The difference of the two calls is the cost of
+ * MODEL_LARGE - MODEL_SMALL blocks in a call's steady state. Output, one
+ * line per cell: "model ID ENGINE MODE BITS SMALL LARGE".
+ */
+#define MODEL_FIRST	200
+#define MODEL_SMALL	32	/* 512 bytes: aes-586 takes its table path from 512 bytes on */
+#define MODEL_LARGE	64
+static void model_cells(void)
+{
+	static const enum mode modes[] = { CBC_ENC, CBC_DEC, ECB_ENC };
+	struct cell c;
+	unsigned k, id;
+	int n;
+
+	for (k = 0; k < sizeof(modes) / sizeof(modes[0]); k++) {
+		id = MODEL_FIRST + 10 * k;
+		if (cell_init(&c, modes[k], 128, OURS_SOFT, id))
+			exit(1);
+		printf("model %u soft %s 128 %d %d\n", id, mode_name[modes[k]], MODEL_SMALL, MODEL_LARGE);
+		fflush(stdout);
+		mark(id, 0);
+		ours_run_len(&c, 16 * MODEL_SMALL);
+		mark(id, 1);
+		ours_run_len(&c, 16 * MODEL_LARGE);
+		mark(id, 2);
+		if (!EVP_CipherUpdate(c.evp, buf_out, &n, buf_in, 16 * MODEL_SMALL))
+			exit(1);
+		mark(id, 3);
+		if (!EVP_CipherUpdate(c.evp, buf_out, &n, buf_in, 16 * MODEL_LARGE))
+			exit(1);
+		mark(1, id);
+		EVP_CIPHER_CTX_free(c.evp);
+		bi_aes_wipe(&c.soft);
+	}
+}
+
+/*
+ * The 1024-bit Montgomery multiplication of lib/vectors/montmul_kat.c:
+ * REPS_MM of ours (lib/crypto/montmul's montmul(): the product, the
+ * reduction and the final subtraction; on the SSE2 path, montmul_raw_sse2,
+ * when OpenSSL's capability vector has SSE2) between marks (150, 0) and (150, 1),
+ * REPS_MM of OpenSSL's BN_mod_mul_montgomery() on the same operands
+ * (bn_mul_mont, on the path OPENSSL_ia32cap selects: integer, or SSE2
+ * with bit 26) between (150, 1) and (150, 2), after checking that both
+ * give the known answer. "mont 150 PATH REPS OURS": OURS names our code,
+ * PATH is OpenSSL's
+ * (bn_mul_mont's SSE2 test, OPENSSL_ia32cap(3) bit 26). The insn-count
+ * plugin's calls= output finds bn_mul_mont itself (not exported): the
+ * leaf function that ran the most instructions in segment (150, 1).
+ */
+#define REPS_MM		20
+static int montmul_cell(const unsigned int *cap)
+{
+	const struct montmul_kat *k = bi_montmul_kat();
+	uint32_t r[MONTMUL_KAT_WORDS], tmp[MONTMUL_KAT_WORDS + 2];
+	uint8_t le[4 * MONTMUL_KAT_WORDS];
+	BN_CTX *ctx = BN_CTX_new();
+	BN_MONT_CTX *mont = BN_MONT_CTX_new();
+	BIGNUM *a, *b, *m, *res = BN_new();
+	int sse2 = (cap[0] & 1u << 26) != 0;	/* ours takes the path OpenSSL takes */
+	int i;
+
+	a = BN_lebin2bn((const unsigned char *)k->a, sizeof(k->a), NULL);
+	b = BN_lebin2bn((const unsigned char *)k->b, sizeof(k->b), NULL);
+	m = BN_lebin2bn((const unsigned char *)k->m, sizeof(k->m), NULL);
+	if (!ctx || !mont || !a || !b || !m || !res || !BN_MONT_CTX_set(mont, m, ctx) ||
+	    !BN_mod_mul_montgomery(res, a, b, mont, ctx) ||
+	    BN_bn2lebinpad(res, le, sizeof(le)) != (int)sizeof(le)) {
+		fprintf(stderr, "bench-i386: OpenSSL's Montgomery multiplication failed\n");
+		return -1;
+	}
+	bi_montmul(sse2, r, k->a, k->b, k->m, MONTMUL_KAT_WORDS, tmp);
+	if (memcmp(le, k->expect, sizeof(le)) != 0 || memcmp(r, k->expect, sizeof(r)) != 0) {
+		fprintf(stderr, "bench-i386: MISMATCH montmul against the known answer (%s)\n",
+			memcmp(r, k->expect, sizeof(r)) ? "lib/crypto/montmul" : "OpenSSL");
+		return -1;
+	}
+	printf("mont 150 %s %d %s\n", sse2 ? "sse2" : "integer", REPS_MM,
+	       sse2 ? "montmul_raw_sse2" : "lib/crypto/montmul");
+	fflush(stdout);
+	mark(150, 0);
+	for (i = 0; i < REPS_MM; i++)
+		bi_montmul(sse2, r, k->a, k->b, k->m, MONTMUL_KAT_WORDS, tmp);
+	mark(150, 1);
+	for (i = 0; i < REPS_MM; i++)
+		BN_mod_mul_montgomery(res, a, b, mont, ctx);
+	mark(150, 2);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const unsigned bits[3] = { 128, 192, 256 };
 	unsigned int cap[2];
 	struct cell c;
-	int aesni, timed, k, i;
+	int timed, k, i;
+	enum ours ours;
 	unsigned id = 0;
 	enum mode m;
 
-	if (argc < 2 || (strcmp(argv[1], "soft") && strcmp(argv[1], "aesni")) ||
+	if (argc == 2 && strcmp(argv[1], "montmul") == 0) {
+		if (openssl_cap(cap))
+			return 2;
+		printf("openssl %s ia32cap 0x%08x:0x%08x path bn_mul_mont\n", OpenSSL_version(0),
+		       cap[0], cap[1]);
+		mark(0, 0);
+		mark(0, 1);
+		return montmul_cell(cap) ? 1 : 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "models") == 0) {
+		if (openssl_cap(cap))
+			return 2;
+		printf("openssl %s ia32cap 0x%08x:0x%08x path %s\n", OpenSSL_version(0), cap[0],
+		       cap[1], openssl_path(cap));
+		for (i = 0; i < BUF_BYTES; i++)
+			buf_in[i] = (uint8_t)(i * 13 + 5);
+		model_cells();
+		return 0;
+	}
+	if (argc < 2 || (strcmp(argv[1], "soft") && strcmp(argv[1], "aesni") && strcmp(argv[1], "vperm")) ||
 	    (argc > 2 && strcmp(argv[2], "--time")) || argc > 3) {
-		fprintf(stderr, "usage: bench-i386 soft|aesni [--time]\n");
+		fprintf(stderr, "usage: bench-i386 soft|aesni|vperm [--time] | models | montmul\n");
 		return 2;
 	}
-	aesni = strcmp(argv[1], "aesni") == 0;
+	ours = !strcmp(argv[1], "aesni") ? OURS_AESNI : !strcmp(argv[1], "vperm") ? OURS_VPERM : OURS_SOFT;
 	timed = argc > 2;
 	if (openssl_cap(cap)) {
 		fprintf(stderr, "bench-i386: cannot read OPENSSL_ia32cap '%s'\n",
@@ -312,8 +463,12 @@ int main(int argc, char **argv)
 	}
 	printf("openssl %s ia32cap 0x%08x:0x%08x path %s\n", OpenSSL_version(0), cap[0], cap[1],
 	       openssl_path(cap));
-	if (aesni && strcmp(openssl_path(cap), "aesni-x86") != 0) {
+	if (ours == OURS_AESNI && strcmp(openssl_path(cap), "aesni-x86") != 0) {
 		fprintf(stderr, "bench-i386: OpenSSL is not on its AES-NI path\n");
+		return 1;
+	}
+	if (ours == OURS_VPERM && strcmp(openssl_path(cap), "vpaes-x86") != 0) {
+		fprintf(stderr, "bench-i386: OpenSSL is not on its vector-permute path\n");
 		return 1;
 	}
 	for (i = 0; i < BUF_BYTES; i++)
@@ -323,9 +478,9 @@ int main(int argc, char **argv)
 	for (m = 0; m < NMODES; m++) {
 		for (k = 0; k < 3; k++) {
 			id++;
-			if (cell_init(&c, m, bits[k], aesni, id))
+			if (cell_init(&c, m, bits[k], ours, id))
 				return 1;
-			printf("cell %u %s %s %u %d %d\n", id, aesni ? "aesni" : "soft",
+			printf("cell %u %s %s %u %d %d\n", id, ours_name[ours],
 			       mode_name[m], bits[k], BUF_BYTES, REPS_COUNT);
 			if (timed) {
 				time_cell(&c, id);
@@ -343,7 +498,7 @@ int main(int argc, char **argv)
 			fflush(stdout);
 		}
 	}
-	if (aesni && !timed)
-		call16_cells(aesni);
+	if (ours == OURS_AESNI && !timed)
+		call16_cells();
 	return 0;
 }

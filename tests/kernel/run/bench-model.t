@@ -155,6 +155,11 @@ has(recs, "rng", {"source": "modelrng", "bytes_per_s": 250000000, "emulated": 0}
 has(recs, "montmul", {"engine": "pmm", "bits": 1024, "ops_per_s": 250000, "cycles_per_op": "4000.00",
                       "emulated": 1},
     "good: @montmul pmm 1024 bits: 250000 ops/s, 4000.00 cycles/op")
+has(recs, "montmul", {"engine": "software", "bits": 1024, "ops_per_s": 333333, "cycles_per_op": "3000.00",
+                      "emulated": 0, "path": "integer"},
+    "good: @montmul software 1024 bits beside the multiplier: 333333 ops/s, 3000.00 cycles/op, path=integer")
+ok(bool([l for l in out if re.search(r"^ok \d+ - bench: montmul operations per second measured for 1 engine$", l)]),
+   "good: the montmul section counts the multipliers, not software")
 
 ok(not [r for r in recs if r[0] == "cost" and f(r[1], "fit") != "ok"],
    "good: every @cost says fit=ok (exact models)")

@@ -11,7 +11,8 @@
  *
  *   bench-model good        software + an emulated, aligned DMA-like engine
  *                           with a dual-context hook, a chunked engine, hash
- *                           engines, an RNG source and a montmul hook
+ *                           engines, an RNG source, a montmul hook and the
+ *                           software multiplier
  *   bench-model engine-error  the same plus an engine that times out at 1024 bytes
  *   bench-model dual-error    good, with the dual-context hook timing out: a finding
  *   bench-model zero-cycles   the same plus an engine whose operations take no time
@@ -122,6 +123,11 @@ void report_speed(const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_pe
 		  bool emulated)
 {
 	(void)engine; (void)bytes_per_s; (void)sw_bytes_per_s; (void)rng; (void)emulated;
+}
+
+void report_reference(const char *engine)
+{
+	(void)engine;
 }
 
 void report_subject(const char *engine, enum rsum_col col)
@@ -382,6 +388,25 @@ static const struct montmul_engine model_pmm = {
 	.name = "pmm", .bits = mm_bits, .nbits = 2, .op = model_montmul,
 };
 
+/* The software multiplier: 3000 cycles per 1024-bit operation, "integer" path. */
+static int model_sw_montmul(void *ctx, unsigned bits, uint64_t count)
+{
+	(void)ctx;
+	clock_now += count * 3000 * (bits / 1024);
+	return ENGINE_OK;
+}
+
+static const char *model_sw_path(void)
+{
+	return "integer";
+}
+
+static const unsigned sw_mm_bits[] = { 1024 };
+static const struct montmul_engine model_sw_mm = {
+	.name = "software", .bits = sw_mm_bits, .nbits = 1, .op = model_sw_montmul,
+	.path = model_sw_path,
+};
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "good";
@@ -402,6 +427,7 @@ int main(int argc, char **argv)
 	engine_register_hash(&sw_sha256);
 	engine_register_hash(&phe_sha1);
 	engine_register_rng(&model_rng);
+	engine_register_montmul(&model_sw_mm);
 	engine_register_montmul(&model_pmm);
 	if (strcmp(mode, "engine-error") == 0)
 		engine_register_aes(&broken_engine);

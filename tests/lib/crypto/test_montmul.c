@@ -104,6 +104,54 @@ static void test_final_sub_edges(void **state)
 	assert_int_equal(r[3], 0x7FFFFFFFu);
 }
 
+/*
+ * montmul_raw() (the i386 assembly where the build has it) and, in i386
+ * builds, montmul_raw_sse2() against the portable C code: every size from 1 to 40 words (the assembly's largest,
+ * MONTMUL_I386_MAX_WORDS, and past it), random odd moduli with the top bit
+ * set and operands below them, and all-ones operands (the largest carries).
+ * The unreduced result is unique (q = -a b m^-1 mod R), so the two agree
+ * word for word.
+ */
+static void test_raw_against_portable(void **state)
+{
+	uint32_t a[40], b[40], m[40], t1[43], t2[43];
+	uint64_t s = 7;
+	unsigned n, i, round;
+
+	(void)state;
+	for (n = 1; n <= 40; n++) {
+		for (round = 0; round < 12; round++) {
+			for (i = 0; i < n; i++) {
+				m[i] = (uint32_t)next(&s);
+				a[i] = (uint32_t)next(&s);
+				b[i] = (uint32_t)next(&s);
+			}
+			m[0] |= 1;
+			m[n - 1] |= 0x80000000u;
+			a[n - 1] &= 0x7fffffffu;
+			b[n - 1] &= 0x7fffffffu;
+			if (round == 0) {
+				for (i = 0; i < n; i++)
+					m[i] = a[i] = b[i] = 0xFFFFFFFFu;
+				a[0] = b[0] = 0xFFFFFFFDu;	/* below m */
+			}
+			memset(t1, 0xa5, sizeof(t1));
+			memset(t2, 0x5a, sizeof(t2));
+			montmul_raw(t1, a, b, m, montmul_n0(m[0]), n);
+			montmul_raw_portable(t2, a, b, m, montmul_n0(m[0]), n);
+			assert_memory_equal(t1, t2, (n + 2) * sizeof(uint32_t));
+			assert_int_equal(t1[n + 2], 0xa5a5a5a5u);	/* nothing past t[n + 1] */
+#if MONTMUL_I386_ASM
+			/* The SSE2 path (the i386 tests run where SSE2 is). */
+			memset(t1, 0xa5, sizeof(t1));
+			montmul_raw_sse2(t1, a, b, m, montmul_n0(m[0]), n);
+			assert_memory_equal(t1, t2, (n + 2) * sizeof(uint32_t));
+			assert_int_equal(t1[n + 2], 0xa5a5a5a5u);
+#endif
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -112,6 +160,7 @@ int main(void)
 		cmocka_unit_test(test_kat_1024),
 		cmocka_unit_test(test_kat_sensitive),
 		cmocka_unit_test(test_final_sub_edges),
+		cmocka_unit_test(test_raw_against_portable),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

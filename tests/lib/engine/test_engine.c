@@ -51,6 +51,9 @@ static void test_registry(void **state)
 	engine_register_software();	/* a second call adds nothing */
 	assert_int_equal(engine_aes_count(), 1);
 	assert_int_equal(engine_hash_count(), 2);
+	assert_int_equal(engine_montmul_count(), 1);
+	assert_string_equal(engine_montmul(0)->name, "software");
+	assert_int_equal(engine_montmul_hw_count(), 0);	/* software is not a multiplier to compare */
 	assert_non_null(engine_aes_find("software"));
 	assert_ptr_equal(engine_aes(0), engine_aes_find("software"));
 	assert_null(engine_aes(1));
