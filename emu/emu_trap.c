@@ -28,6 +28,8 @@
 #include "kernel/platform/x86.h"
 #include "emu/emu.h"
 
+#define EMU_EFLAGS_IF	(1u << 9)	/* interrupts enabled (Intel SDM vol. 1, 3.4.3) */
+
 #define OP_INT3		0xCC
 #define OP_PUSHFL	0x9C
 #define OP_POPFL	0x9D
@@ -90,6 +92,19 @@ bool emulate_trap(struct trap_frame *tf)
 		tf->vector = padlock_model_exc_vector(exc);
 		tf->error = 0;
 		return false;
+	}
+	if (r.eip == tf->eip && (tf->eflags & EMU_EFLAGS_IF)) {
+		/*
+		 * The instruction did not complete (a model fault): it runs
+		 * again on return. Wait for the next interrupt first, as the
+		 * hardware would keep the CPU busy meanwhile: a trap per
+		 * instruction is too slow for the watchdog's tick to arrive
+		 * in time, and that tick (IRQ 0, nested here) is what ends a
+		 * guarded test that never finishes.
+		 */
+		x86_sti();
+		x86_hlt();
+		x86_cli();
 	}
 	tf->eax = r.eax;
 	tf->ebx = r.ebx;

@@ -27,6 +27,7 @@
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/geode_sb_reg.h"
 #include "lib/util/bytes.h"
+#include "lib/util/wait.h"
 
 #define SB_ALL_PAIRS	(AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_ENCRYPT) | \
 			 AES_TRIPLE_BIT(AES_MODE_ECB, AES_DIR_DECRYPT) | \
@@ -296,6 +297,37 @@ bool geode_sb_ctx_idle(unsigned c)
 	return ctx_idle(c);
 }
 
+/* What the completion wait polls: the contexts still running, and the registers last read. */
+struct dma_wait {
+	unsigned pending;		/* bit c: context c not seen done yet */
+	uint32_t ctl, aint;		/* CTL of the last context polled, AES_INT */
+};
+
+/*
+ * One poll of every pending context: done when CTL.ST is clear (the BSDs'
+ * test) or its AES_INT flag is set (Linux's test) [geode_sb_reg.h].
+ */
+static bool dma_poll(void *p)
+{
+	struct dma_wait *w = p;
+	unsigned c;
+
+	for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
+		if (!(w->pending & (1u << c)))
+			continue;
+		w->ctl = geode_sb_rd(dma_ctx[c].ctl);
+		w->aint = geode_sb_rd(GEODE_SB_AES_INT);
+		if (!(w->ctl & GEODE_SB_CTL_ST)) {
+			geode_sb_st.stats.done_by_st++;
+			w->pending &= ~(1u << c);
+		} else if (w->aint & dma_ctx[c].done) {
+			geode_sb_st.stats.done_by_flag++;
+			w->pending &= ~(1u << c);
+		}
+	}
+	return w->pending == 0;
+}
+
 /*
  * DMA operations of n bytes (16..GEODE_SB_CHUNK, a multiple of 16) on the
  * contexts in mask (bit 0 A, bit 1 B), each from its source bounce buffer,
@@ -306,12 +338,13 @@ bool geode_sb_ctx_idle(unsigned c)
  */
 int geode_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool enc, size_t n)
 {
-	uint32_t src_bus[GEODE_SB_CONTEXTS], dst_bus[GEODE_SB_CONTEXTS], ctl, c_now = 0, aint = 0;
-	uint32_t polls = 0;
+	uint32_t src_bus[GEODE_SB_CONTEXTS], dst_bus[GEODE_SB_CONTEXTS], ctl, c_now;
 	/* Masks on, the completion flags of the contexts used cleared (W1C). */
 	uint32_t int_clear = GEODE_SB_INT_MASK_ALL | GEODE_SB_INT_DONE_A | (mask & 2 ? GEODE_SB_INT_DONE_B : 0);
-	uint64_t t0, elapsed = 0, limit;
-	unsigned c, pending = mask, nctx = 0;
+	struct dma_wait w = { mask, 0, 0 };
+	uint64_t elapsed = 0, limit;
+	unsigned long polls = 0;
+	unsigned c, nctx = 0;
 	int rc = ENGINE_OK, rc2;
 
 	for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
@@ -330,6 +363,15 @@ int geode_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool 
 			geode_sb_error("DMA buffers unreachable or misaligned: SRC=0x%08x DST=0x%08x",
 				     src_bus[c], dst_bus[c]);
 			return ENGINE_EHW;
+		}
+		if (c == 1 && !ctx_idle(1)) {
+			if (geode_sb_st.held_by_hidden_key)
+				geode_sb_error("context B still held by the hidden-key operation (WK = 0) that timed out: CTL_B=0x%08x AES_INT=0x%08x (checked %u times; no register written; context A unaffected)",
+					       geode_sb_st.busy_ctl, geode_sb_st.busy_int, GEODE_SB_IDLE_POLLS);
+			else
+				geode_sb_error("context B still held by an operation that timed out: CTL_B=0x%08x AES_INT=0x%08x (checked %u times; no register written; context A unaffected)",
+					       geode_sb_st.busy_ctl, geode_sb_st.busy_int, GEODE_SB_IDLE_POLLS);
+			return ENGINE_ETIMEOUT;
 		}
 		if (!ctx_idle(c) || ((key || iv) && !keys_writable()) || (c == 0 && !geode_sb_engine_idle())) {
 			geode_sb_error("engine still busy with a timed-out operation: CTL_%s=0x%08x AES_INT=0x%08x (checked %u times; no register written)",
@@ -360,45 +402,28 @@ int geode_sb_dma_ops(unsigned mask, const uint8_t *key, const uint8_t *iv, bool 
 	geode_sb_wr(GEODE_SB_AES_INT, int_clear);
 
 	limit = wait_ticks(n * nctx);
-	t0 = hw_rdtsc();
 	for (c = 0; c < GEODE_SB_CONTEXTS; c++)
 		if (mask & (1u << c))
 			geode_sb_wr(dma_ctx[c].ctl, ctl);
-	while (pending) {
-		for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
-			if (!(pending & (1u << c)))
-				continue;
-			c_now = geode_sb_rd(dma_ctx[c].ctl);
-			aint = geode_sb_rd(GEODE_SB_AES_INT);
-			if (!(c_now & GEODE_SB_CTL_ST)) {
-				geode_sb_st.stats.done_by_st++;
-				pending &= ~(1u << c);
-			} else if (aint & dma_ctx[c].done) {
-				geode_sb_st.stats.done_by_flag++;
-				pending &= ~(1u << c);
-			}
-		}
-		polls++;
-		elapsed = hw_rdtsc() - t0;
-		if (pending && (elapsed > limit || polls >= GEODE_SB_MAX_POLLS))
-			break;
-	}
+	wait_poll_max(dma_poll, &w, hw_rdtsc, limit, GEODE_SB_MAX_POLLS, &elapsed, &polls);
 	for (c = 0; c < GEODE_SB_CONTEXTS; c++) {
 		const struct geode_sb_dma_ctx *x = &dma_ctx[c];
-		if (!(pending & (1u << c)))
+		if (!(w.pending & (1u << c)))
 			continue;
 		geode_sb_st.wedged[c] = true;
 		geode_sb_st.wedged_keys[c] = key || iv;
+		if (c == 1)
+			geode_sb_st.held_by_hidden_key = !key;
 		geode_sb_st.stats.timeouts++;
 		c_now = geode_sb_rd(x->ctl);
 		if (c == 0)
-			geode_sb_error("DMA timeout after %llu cycles (limit %llu, %u polls): CTL_A=0x%08x AES_INT=0x%08x SRC=0x%08x DST=0x%08x LEN=%u",
+			geode_sb_error("DMA timeout after %llu cycles (limit %llu, %lu polls): CTL_A=0x%08x AES_INT=0x%08x SRC=0x%08x DST=0x%08x LEN=%u",
 				     (unsigned long long)elapsed, (unsigned long long)limit, polls, c_now,
-				     aint, geode_sb_rd(x->src), geode_sb_rd(x->dst), geode_sb_rd(x->len));
+				     w.aint, geode_sb_rd(x->src), geode_sb_rd(x->dst), geode_sb_rd(x->len));
 		else
-			geode_sb_error("DMA timeout on context B after %llu cycles (limit %llu, %u polls): CTL_B=0x%08x AES_INT=0x%08x SRC_B=0x%08x DST_B=0x%08x LEN_B=%u",
+			geode_sb_error("DMA timeout on context B after %llu cycles (limit %llu, %lu polls): CTL_B=0x%08x AES_INT=0x%08x SRC_B=0x%08x DST_B=0x%08x LEN_B=%u",
 				     (unsigned long long)elapsed, (unsigned long long)limit, polls, c_now,
-				     aint, geode_sb_rd(x->src), geode_sb_rd(x->dst), geode_sb_rd(x->len));
+				     w.aint, geode_sb_rd(x->src), geode_sb_rd(x->dst), geode_sb_rd(x->len));
 		rc = ENGINE_ETIMEOUT;
 	}
 	if (rc)

@@ -27,6 +27,8 @@ struct geode_sb_state {
 	bool wedged[GEODE_SB_CONTEXTS];	/* context A/B: a timed-out operation may still run */
 	bool wedged_keys[GEODE_SB_CONTEXTS];	/* ... and it uses WKEY or CBC_IV */
 	bool keys_unwiped;		/* WKEY/CBC_IV not wiped: the engine was busy */
+	bool held_by_hidden_key;	/* context B's timed-out operation used the hidden key */
+	bool wrong_output;		/* the cross-check saw output unlike lib/crypto/aes's */
 	uint32_t busy_ctl, busy_int;	/* CTL, AES_INT at the last busy check */
 	bool inplace_dma;
 };

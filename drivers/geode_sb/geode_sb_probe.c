@@ -199,14 +199,17 @@ void geode_sb_ones_block(uint8_t out[GEODE_SB_AES_BLOCK])
 }
 
 /*
- * The hidden-key probe (information): one DMA operation with the hidden
- * key (WK = 0) on a zero block, on context B, so that an operation that
- * never completes leaves context A (every other request) free. Run after
- * the writable-key self-tests. Only the classification is printed, never
- * the hidden key's ciphertext: all-ones key (the EEPROM as shipped),
- * programmed (anything else), unknown (the operation failed). Fails only
- * when the operation does not complete, which the data book's ST/flag
- * protocol rules out.
+ * The hidden-key probe: one DMA operation with the hidden key (WK = 0) on
+ * a zero block, on context B, so that an operation that never completes
+ * leaves context A (every other request) free. Run after the writable-key
+ * self-tests. Only the classification is given, never the hidden key's
+ * ciphertext: all-ones key (the EEPROM as shipped), programmed (anything
+ * else), unknown (the operation failed). No public driver issues a
+ * hidden-key operation or uses context B (only Linux 2.6-era code had an
+ * unreachable WK = 0 path), so the test is a finding
+ * (lib/engine/driver.h): DRV_FAIL, when the operation does not complete,
+ * is reported, never judged; context B then stays held by it, and every
+ * later use of context B says so.
  */
 enum drv_status geode_sb_t_hidden_key(const void *ctx, char *d, size_t cap)
 {
@@ -233,9 +236,9 @@ enum drv_status geode_sb_t_hidden_key(const void *ctx, char *d, size_t cap)
 	}
 	geode_sb_st.info.hidden_key = same ? GEODE_SB_HKEY_FACTORY : GEODE_SB_HKEY_PROGRAMMED;
 	if (same)
-		fmt_snprintf(d, cap, "information: hidden key not programmed (encrypts like the factory all-ones key)");
+		fmt_snprintf(d, cap, "factory all-ones hidden key");
 	else
-		fmt_snprintf(d, cap, "information: hidden key programmed (does not encrypt like the factory all-ones key)");
+		fmt_snprintf(d, cap, "hidden key programmed (not all ones)");
 	return DRV_PASS;
 }
 

@@ -35,6 +35,7 @@
 #include "lib/rng/sp800_90b.h"
 #include "lib/util/bytes.h"
 #include "lib/util/fmt.h"
+#include "lib/util/wait.h"
 #include "drivers/geode_sb/geode_sb_int.h"
 #include "drivers/geode_sb/geode_sb_reg.h"
 
@@ -61,11 +62,11 @@ static const struct {
 	const char *name, *description, *claim_why;
 } tsel_text[4] = {
 	{ "geode-trng/tsel0", "Geode LX TRNG, T_SEL 0: raw noise",
-	  "T_SEL 0 raw noise: no documented entropy claim for this mode (nobody uses or published it): characterised" },
+	  "T_SEL 0 raw noise: no driver uses it, nobody published its entropy" },
 	{ "geode-trng/tsel1", "Geode LX TRNG, T_SEL 1: LFSR post-processing",
-	  "T_SEL 1 LFSR only: no documented entropy claim for this mode (nobody uses or published it): characterised" },
+	  "T_SEL 1 LFSR only: no driver uses it, nobody published its entropy" },
 	{ "geode-trng/tsel2", "Geode LX TRNG, T_SEL 2: whitener post-processing",
-	  "T_SEL 2 whitener only: no documented entropy claim for this mode (nobody uses or published it): characterised" },
+	  "T_SEL 2 whitener only: no driver uses it, nobody published its entropy" },
 	{ "geode-trng/tsel3", "Geode LX TRNG, T_SEL 3: LFSR + whitener (the BSDs' setting)", NULL },
 };
 
@@ -103,28 +104,34 @@ static int ctrl_write(const char *name, uint64_t v)
 	return 1;
 }
 
-/* One 32-bit word, waiting at most GEODE_SB_TRNG_WAIT_US for the valid bit. */
+/* One poll of RANDOM_NUM_STATUS (ctx: where the status read goes). */
+static bool trng_valid(void *ctx)
+{
+	uint32_t *st = ctx;
+
+	*st = geode_sb_rd(GEODE_SB_RANDOM_NUM_STATUS);
+	return (*st & GEODE_SB_RNS_VALID) != 0;
+}
+
+/*
+ * One 32-bit word, waiting at most GEODE_SB_TRNG_WAIT_US for the valid bit
+ * (lib/util/wait.h: one more look after the deadline).
+ */
 static int trng_word(const char *name, uint32_t *w)
 {
-	uint64_t t0 = hw_rdtsc(), limit = tsc_ticks_for_us(GEODE_SB_TRNG_WAIT_US), el, ctrl = 0;
-	uint32_t st, polls = 0;
+	uint64_t limit = tsc_ticks_for_us(GEODE_SB_TRNG_WAIT_US), el = 0, ctrl = 0;
+	unsigned long polls = 0;
+	uint32_t st = 0;
 
-	for (;;) {
-		st = geode_sb_rd(GEODE_SB_RANDOM_NUM_STATUS);
-		polls++;
-		if (st & GEODE_SB_RNS_VALID) {
-			*w = geode_sb_rd(GEODE_SB_RANDOM_NUM);
-			return 0;
-		}
-		el = hw_rdtsc() - t0;
-		if (el > limit || polls >= GEODE_SB_MAX_POLLS) {
-			hw_rdmsr_safe(GEODE_SB_MSR_CTRL, &ctrl);
-			geode_sb_trng_error(name, "RANDOM_NUM_STATUS not valid after %llu cycles (limit %llu, %u polls): STATUS=0x%08x CTRL=0x%llx",
-				       (unsigned long long)el, (unsigned long long)limit, polls, st,
-				       (unsigned long long)ctrl);
-			return ENGINE_ETIMEOUT;
-		}
+	if (wait_poll_max(trng_valid, &st, hw_rdtsc, limit, GEODE_SB_MAX_POLLS, &el, &polls)) {
+		*w = geode_sb_rd(GEODE_SB_RANDOM_NUM);
+		return 0;
 	}
+	hw_rdmsr_safe(GEODE_SB_MSR_CTRL, &ctrl);
+	geode_sb_trng_error(name, "RANDOM_NUM_STATUS not valid after %llu cycles (limit %llu, %lu polls): STATUS=0x%08x CTRL=0x%llx",
+			    (unsigned long long)el, (unsigned long long)limit, polls, st,
+			    (unsigned long long)ctrl);
+	return ENGINE_ETIMEOUT;
 }
 
 static int trng_read(const struct rng_source *r, uint8_t *buf, size_t len, size_t *got)

@@ -67,13 +67,15 @@ struct padlock_dev {
 		};
 		enum padlock_state unit[PADLOCK_UNITS];	/* the same, in this order */
 	};
-	bool enable_tried, enable_failed;
+	bool enable_tried;
 	char enable_note[2][PADLOCK_NOTE_MAX];	/* ACE, RNG: what enabling did */
 	struct padlock_enable enable[2];	/* ACE, RNG: the MSR write, if one was made */
 	bool phe_block_mode;		/* Nano and later: EAX = -1, software padding */
 	bool rng_has_msr;		/* C3/C7: MSR 0x110B */
 	bool rng_msr_ok;		/* it could be read */
 	uint64_t rng_msr_boot, rng_msr;	/* as found, and after set-up */
+	bool pmm_finding;		/* Zhaoxin: montmul undocumented, its known answer a finding */
+	bool pmm_registered;		/* padlock-pmm is in the engine registry */
 	unsigned engines;		/* AES + RNG + hash engines registered */
 	int register_error;		/* first engine_register_* error, 0 if none */
 };
@@ -117,7 +119,8 @@ enum drv_status padlock_t_xstore(const void *ctx, char *detail, size_t cap);
 int padlock_phe_register(void);
 
 /* padlock_pmm.c */
-int padlock_pmm_register(void);	/* the Montgomery multiplier "padlock-pmm" */
+/* Registers the Montgomery multiplier "padlock-pmm" (once per probe). Returns 0 or ENGINE_E*. */
+int padlock_pmm_register(void);
 enum drv_status padlock_t_pmm_kat(const void *ctx, char *detail, size_t cap);
 
 #endif

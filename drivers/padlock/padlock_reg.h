@@ -109,10 +109,18 @@
 #define PADLOCK_FETCH_BYTES	64	/* CBC, CFB, OFB, CTR */
 #define PADLOCK_PAGE_BYTES	4096
 
-/* ---- xstore status (EAX) = copy of the RNG MSR with the byte count [LRNG][OSSL] ---- */
-#define XSTORE_COUNT_MASK	0x1Fu	/* bytes stored (OpenSSL's mask) */
+/*
+ * ---- xstore status (EAX) [LRNG][OSSL][PG] ----
+ * The byte count in the low bits is what Linux via-rng reads (mask 0x0F,
+ * VIA_XSTORE_CNT_MASK) on every family. On the C3 and C7 the rest is a
+ * copy of RNG MSR 0x110B [PG]: bit 6 RNG enabled, 10-12 DC bias, 13 raw
+ * bits, 14 string filter (OpenSSL rejects a store with any of 10-14 set).
+ * The Nano and Zhaoxin parts have no such MSR and no source documents
+ * their status bits.
+ */
+#define XSTORE_COUNT_MASK	RNG_MSR_LINUX_XSTORE_CNT	/* bytes stored [LRNG] */
 #define XSTORE_ENABLED		RNG_MSR_ENABLE
-#define XSTORE_BAD_MASK		(0x1Fu << 10)	/* DC bias, raw bits, string filter */
+#define XSTORE_STATE_MASK	(0x1Fu << 10)	/* DC bias, raw bits, string filter */
 #define XSTORE_DIVISORS		4	/* EDX 0..3 */
 #define XSTORE_UNIT_BYTES	8	/* xstore writes whole 8-byte units: keep slack */
 

@@ -14,6 +14,7 @@ static const char *const fault_names[GEODE_SB_NFAULTS] = {
 	"rng-never-valid", "rng-stuck", "bar-unassigned", "msr-gp",
 	"busy-at-start", "noise-dead", "no-vsa", "stale-key", "cbc-iv-stale",
 	"swap-bits", "hidden-key-hang", "poor-noise", "poor-noise-tsel3",
+	"tsel0-dead", "tsel1-biased", "trng-mode-stuck",
 };
 
 #define MSR_CTRL_IDX	(GEODE_SB_MSR_CTRL - GEODE_SB_MSR_CAP)
@@ -282,8 +283,13 @@ static void start(struct geode_sb_model *m, unsigned c)
 
 static uint32_t rng_status(struct geode_sb_model *m)
 {
-	if ((m->faults & GEODE_SB_FAULT_RNG_NEVER_VALID) ||
-	    !(m->msr[MSR_CTRL_IDX] & GEODE_SB_CTRL_T_NE))
+	uint64_t ctrl = m->msr[MSR_CTRL_IDX];
+
+	if ((m->faults & GEODE_SB_FAULT_RNG_NEVER_VALID) || !(ctrl & GEODE_SB_CTRL_T_NE))
+		return 0;
+	/* tsel0-dead: raw noise (T_SEL 0, no test mode) never becomes valid */
+	if ((m->faults & GEODE_SB_FAULT_TSEL0_DEAD) && !(ctrl & GEODE_SB_CTRL_T_TM) &&
+	    (ctrl & GEODE_SB_CTRL_T_SEL_MASK) == 0)
 		return 0;
 	if (!m->rng_valid && ++m->rng_wait >= m->rng_polls)
 		m->rng_valid = true;
@@ -359,6 +365,10 @@ static uint32_t rng_take(struct geode_sb_model *m)
 		m->rnd = m->tm_count++;
 	else
 		m->rnd = tsel_word(m, (unsigned)((ctrl & GEODE_SB_CTRL_T_SEL_MASK) >> GEODE_SB_CTRL_T_SEL_SHIFT));
+	/* tsel1-biased: T_SEL 1's bits are ones with probability 3/4 (two words ORed) */
+	if ((m->faults & GEODE_SB_FAULT_TSEL1_BIASED) && !(ctrl & GEODE_SB_CTRL_T_TM) &&
+	    ((ctrl & GEODE_SB_CTRL_T_SEL_MASK) >> GEODE_SB_CTRL_T_SEL_SHIFT) == GEODE_SB_T_SEL_LFSR)
+		m->rnd |= tsel_word(m, GEODE_SB_T_SEL_LFSR);
 	return m->rnd;
 }
 
@@ -525,6 +535,11 @@ int geode_sb_model_msr_write(void *ctx, uint32_t msr, uint64_t val)
 	}
 	if (i == MSR_CTRL_IDX)
 		val = (val | m->ctrl_force_set) & ~m->ctrl_force_clear;
+	if (i == MSR_CTRL_IDX && (m->faults & GEODE_SB_FAULT_TRNG_MODE_STUCK)) {
+		/* T_SEL and T_NE keep what they were: the writes do not stick */
+		uint64_t keep = GEODE_SB_CTRL_T_SEL_MASK | GEODE_SB_CTRL_T_NE;
+		val = (val & ~keep) | (m->msr[i] & keep);
+	}
 	m->msr[i] = val;
 	return 0;
 }

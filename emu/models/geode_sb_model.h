@@ -69,6 +69,12 @@
  *   poor-noise       raw noise with 4 bits of min-entropy per byte (ones with
  *                    probability 181/256, no stickiness): a variant, not a fault
  *   poor-noise-tsel3 the same, and T_SEL 3 delivers it unprocessed
+ *   tsel0-dead       T_SEL 0 (raw noise) never becomes valid; T_SEL 1-3 and
+ *                    test mode as usual: a variant (T_SEL 0 is characterised)
+ *   tsel1-biased     T_SEL 1 (LFSR only) delivers ones with probability 3/4:
+ *                    a variant (T_SEL 1 is characterised)
+ *   trng-mode-stuck  writes to CTRL's T_SEL and T_NE do not stick: they keep
+ *                    their reset values (noise on, T_SEL 0)
  * Counters record every protocol slip of the driver (a write while busy,
  * a misaligned address, a start without bus mastering, an EEPROM write...)
  * so tests can assert there were none.
@@ -107,7 +113,10 @@
 #define GEODE_SB_FAULT_HKEY_HANG	(1u << 14)
 #define GEODE_SB_FAULT_POOR_NOISE	(1u << 15)
 #define GEODE_SB_FAULT_POOR_NOISE_TSEL3	(1u << 16)
-#define GEODE_SB_NFAULTS		17
+#define GEODE_SB_FAULT_TSEL0_DEAD	(1u << 17)
+#define GEODE_SB_FAULT_TSEL1_BIASED	(1u << 18)
+#define GEODE_SB_FAULT_TRNG_MODE_STUCK	(1u << 19)
+#define GEODE_SB_NFAULTS		20
 #define GEODE_SB_MODEL_CONTEXTS		2	/* DMA contexts A and B */
 #define GEODE_SB_MODEL_PCI_CMD		0x0006	/* command register at reset (comBIOS, OLPC) */
 #define GEODE_SB_MODEL_CTRL_RESET	0x0400	/* MSR CTRL at reset: T_NE [assumption] */

@@ -62,6 +62,7 @@ static const struct padlock_model_profile profiles[PADLOCK_CPUS] = {
 
 static const char *const fault_names[PADLOCK_MODEL_NFAULTS] = {
 	"rng-stuck", "wrong-data", "hash-wrong", "ace-locked",
+	"xstore-div0-biased", "ctr-probe-hang", "xstore-status-bits",
 };
 
 #define CR0_EM			(1u << 2)
@@ -414,6 +415,12 @@ static enum padlock_model_exc exec_xcrypt(struct padlock_model *m, struct padloc
 		CHECK(need_unit(m, PADLOCK_EDX_ACE2_EN, "xcrypt-ctr (ACE2)"));
 	if (n == 0)
 		return PADLOCK_EXC_NONE;	/* rep with ECX = 0 does nothing */
+	if (mode == X_CTR && (m->opt.faults & PADLOCK_MODEL_FAULT_CTR_PROBE_HANG)) {
+		/* Never completes: nothing done, the instruction runs again and again. */
+		m->st.hung++;
+		m->no_progress = true;
+		return PADLOCK_EXC_NONE;
+	}
 	CHECK(need_aligned(m, "control word (EDX)", r->edx));
 	CHECK(need_aligned(m, "key (EBX)", r->ebx));
 	if (mode == X_ECB || !m->prof->unaligned_data || m->opt.strict) {
@@ -503,14 +510,16 @@ static uint64_t rng_next(struct padlock_model *m)
 }
 
 /*
- * One store at dst: divisors 0 and 1 store a whole 8-byte unit, 2 and 3 a
- * 32-bit unit holding 16 or 8 random bits [LRNG: "8 random bits in 32
- * stored bits"]; the count is the divisor's random bytes (8, 4, 2, 1).
- * Returns the count, 0 when the FIFO was empty (nothing stored).
+ * One store at dst: divisor 0 stores a whole 8-byte unit, 1 to 3 a 32-bit
+ * unit holding 32, 16 or 8 random bits [LRNG VIA_RNG_CHUNK_*: "64 rand
+ * bits, 64 stored bits", "32 rand bits, 32 stored bits", "16 rand bits,
+ * 32 stored bits", "8 rand bits, 32 stored bits"]; the count is the
+ * divisor's random bytes (8, 4, 2, 1; assumption: Linux reads only that it
+ * is not 0). Returns the count, 0 when the FIFO was empty (nothing stored).
  */
 static uint32_t xstore_one(struct padlock_model *m, uint8_t *dst, uint32_t divisor, bool may_be_empty)
 {
-	unsigned width = divisor >= 2 ? 4 : XSTORE_UNIT_BYTES, i;
+	unsigned width = divisor >= 1 ? 4 : XSTORE_UNIT_BYTES, i;
 	uint64_t v;
 
 	m->st.xstore++;
@@ -521,14 +530,26 @@ static uint32_t xstore_one(struct padlock_model *m, uint8_t *dst, uint32_t divis
 		return 0;
 	}
 	v = rng_next(m);
+	if (divisor == 0 && (m->opt.faults & PADLOCK_MODEL_FAULT_XSTORE_DIV0_BIASED))
+		v |= rng_next(m);	/* ones with probability 3/4 */
 	for (i = 0; i < width; i++)
 		dst[i] = (uint8_t)(v >> (8 * i));
 	return XSTORE_UNIT_BYTES >> divisor;
 }
 
+/*
+ * The status bits of a store: the RNG MSR's copy where the model has that
+ * MSR (the C3 and C7 [PG]; the KX-7000 by assumption, as Linux writes
+ * 0x110B there), else bit 6 only (assumption: nothing documents them);
+ * xstore-status-bits sets bits 10-14 on top.
+ */
 static uint32_t xstore_status(const struct padlock_model *m)
 {
-	return m->prof->rng_msr ? (uint32_t)m->rng_msr & ~XSTORE_COUNT_MASK : XSTORE_ENABLED;
+	uint32_t st = m->prof->rng_msr ? (uint32_t)m->rng_msr & ~XSTORE_COUNT_MASK : XSTORE_ENABLED;
+
+	if (m->opt.faults & PADLOCK_MODEL_FAULT_XSTORE_STATUS_BITS)
+		st |= XSTORE_STATE_MASK;
+	return st;
 }
 
 static enum padlock_model_exc exec_xstore(struct padlock_model *m, struct padlock_model_regs *r)
@@ -572,9 +593,12 @@ static enum padlock_model_exc exec_rep_xstore(struct padlock_model *m, struct pa
 /*
  * One-shot (EAX = bytes done, ECX = total, the unit pads) or block mode
  * (EAX = -1, ECX = blocks, Nano and later) [LSHA][PG]. Also modelled:
- *   - ECX = 0 in one-shot: no operation, documented for Zhaoxin (Linux
- *     padlock-sha patch, 2025); VIA's is unknown, the model does the same
- *     (assumption) and counts it (xsha_ecx0), so a driver issuing it shows;
+ *   - ECX = 0 in one-shot: the empty message's digest on VIA parts (Linux's
+ *     C7 padlock_sha1/256_finup and GnuTLS's padlock_sha1/256_oneshot send
+ *     ECX = 0 for the empty message and pass their empty test vector
+ *     there); no operation on Zhaoxin, as it documents (Linux padlock-sha
+ *     patch, 2025). Counted either way (xsha_ecx0), so a driver issuing it
+ *     shows: this driver never does, since Zhaoxin's answer differs;
  *   - block mode on a part without it (C7): a wrong result, not a fault
  *     (GnuTLS's probe on a C7 Esther, openssl issue 20167); which wrong
  *     result is unknown: the model leaves the state as it was (assumption).
@@ -610,8 +634,10 @@ static enum padlock_model_exc exec_xsha(struct padlock_model *m, struct padlock_
 			    "one-shot xsha with EAX = %u (bytes done) and ECX = %u", eax, ecx);
 	m->st.xsha++;
 	if (eax != PHE_BLOCK_MODE && ecx == 0) {
-		m->st.xsha_ecx0++;	/* no operation */
-		return PADLOCK_EXC_NONE;
+		m->st.xsha_ecx0++;
+		if (m->prof->zhaoxin_phe)
+			return PADLOCK_EXC_NONE;	/* no operation [Zhaoxin] */
+		/* VIA: on to the padding of the empty message */
 	}
 	memcpy(h, state, words * 4);
 	if (eax == PHE_BLOCK_MODE) {
@@ -743,7 +769,8 @@ enum padlock_model_exc padlock_model_exec(struct padlock_model *m, struct padloc
 	else
 		return fail(m, PADLOCK_EXC_UD, "PadLock form not emulated: %02x %02x %02x %02x",
 			    ip[0], ip[1], ip[2], ip[3]);
-	if (e == PADLOCK_EXC_NONE)
+	if (e == PADLOCK_EXC_NONE && !m->no_progress)
 		r->eip += len;
+	m->no_progress = false;
 	return e;
 }

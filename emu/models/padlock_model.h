@@ -36,10 +36,11 @@
  *   - the prefetch: ECB and CBC read to the end of their fetch group (read
  *     before anything is written), nothing past a whole group, nothing in
  *     CFB/OFB/CTR;
- *   - xstore's whole 8-byte units (divisors 0, 1) or 32-bit units (2, 3);
+ *   - xstore's whole 8-byte unit (divisor 0) or 32-bit unit (1 to 3);
  *     #UD for a unit CPUID reports disabled; #NM with CR0.TS/EM;
- *   - PHE: one-shot ECX = 0 is no operation, block mode on the C7 a wrong
- *     result (no fault), Zhaoxin's 32-byte XSHA1 state.
+ *   - PHE: one-shot ECX = 0 hashes the empty message on VIA parts and is
+ *     no operation on Zhaoxin (counted either way), block mode on the C7 a
+ *     wrong result (no fault), Zhaoxin's 32-byte XSHA1 state.
  * Strict option (padlock_model_options.strict, "not documented behaviour",
  * never used by an emulated box): the checks this model had before it
  * followed the sources - #GP on the upper 96 control-word bits and on
@@ -54,6 +55,14 @@
  *   wrong-data   the last byte of every xcrypt output is flipped
  *   hash-wrong   xsha leaves the first state word with bit 0 flipped
  *   ace-locked   ACE present but disabled, and FCR bit 28 does not stick
+ *   xstore-div0-biased  divisor 0's bits are ones with probability 3/4;
+ *                divisor 3 healthy (a variant: divisor 0 is characterised)
+ *   ctr-probe-hang  rep xcrypt-ctr never completes: the instruction does
+ *                nothing and runs again (EIP not advanced), for ever (a
+ *                variant: the hardware CTR probe is a finding)
+ *   xstore-status-bits  every store's status has bits 10-14 set, the data
+ *                good (offered on the Nano and the KX-7000: a variant,
+ *                nothing documents those bits there)
  *
  * Freestanding: no allocation, no stdio; only lib/ and the driver's
  * register header.
@@ -85,7 +94,10 @@ enum padlock_model_cpu {
 #define PADLOCK_MODEL_FAULT_WRONG_DATA	(1u << 1)
 #define PADLOCK_MODEL_FAULT_HASH_WRONG	(1u << 2)
 #define PADLOCK_MODEL_FAULT_ACE_LOCKED	(1u << 3)
-#define PADLOCK_MODEL_NFAULTS		4
+#define PADLOCK_MODEL_FAULT_XSTORE_DIV0_BIASED	(1u << 4)
+#define PADLOCK_MODEL_FAULT_CTR_PROBE_HANG	(1u << 5)
+#define PADLOCK_MODEL_FAULT_XSTORE_STATUS_BITS	(1u << 6)
+#define PADLOCK_MODEL_NFAULTS		7
 
 struct padlock_model_options {
 	bool ace_disabled;	/* ACE present, disabled until FCR 0x1107 bit 28 is set */
@@ -123,6 +135,7 @@ struct padlock_model_stats {
 	unsigned long stale_ecb;	/* ECB on a key cached by CFB/OFB (wrong output) */
 	unsigned long msr_writes[3];	/* writes to 0x1107, 0x110B, 0x1257 */
 	unsigned long faults;		/* exceptions raised */
+	unsigned long hung;		/* instructions that did not complete (ctr-probe-hang) */
 };
 
 /* The registers an instruction uses; eip advances past it on success. */
@@ -145,6 +158,7 @@ struct padlock_model {
 	unsigned long xstores;
 	struct padlock_model_stats st;
 	char fault[200];		/* the last exception: "#GP: why" */
+	bool no_progress;		/* the instruction did not complete: EIP stays */
 	uint32_t mont_tmp[PMM_MAX_WORDS + 2];
 };
 

@@ -83,12 +83,32 @@ static void uart_program(uint16_t base, unsigned baud)
 	hw_outb(base + UART_MCR, MCR_DTR_RTS);
 }
 
+/* A UART's LSR bit to wait for (uart_lsr_has). */
+struct lsr_bit {
+	uint16_t base;
+	uint8_t bit;
+};
+
+static bool uart_lsr_has(void *ctx)
+{
+	const struct lsr_bit *w = ctx;
+	return (hw_inb(w->base + UART_LSR) & w->bit) != 0;
+}
+
+/* Waits (at most UART_TX_SPINS polls) for the transmit holding register of the UART at base. */
+static bool uart_thr_empty(uint16_t base)
+{
+	struct lsr_bit thre = { base, LSR_THRE };
+	return wait_poll(uart_lsr_has, &thre, wait_poll_count, UART_TX_SPINS, NULL, NULL);
+}
+
 /*
  * The data path works: in loopback mode (PC16550D MCR bit 4) a byte written
  * to THR must arrive in RBR. Bounded wait; MCR restored; RBR drained.
  */
 static bool uart_loopback_ok(uint16_t base)
 {
+	struct lsr_bit rx = { base, LSR_DR };
 	uint8_t mcr = hw_inb(base + UART_MCR);
 	unsigned spins;
 	bool ok = false;
@@ -97,12 +117,8 @@ static bool uart_loopback_ok(uint16_t base)
 	for (spins = 0; spins < 32 && (hw_inb(base + UART_LSR) & LSR_DR); spins++)
 		(void)hw_inb(base + UART_RBR);
 	hw_outb(base + UART_THR, 0xA5);
-	for (spins = 0; spins < UART_TX_SPINS; spins++) {
-		if (hw_inb(base + UART_LSR) & LSR_DR) {
-			ok = hw_inb(base + UART_RBR) == 0xA5;
-			break;
-		}
-	}
+	if (wait_poll(uart_lsr_has, &rx, wait_poll_count, UART_TX_SPINS, NULL, NULL))
+		ok = hw_inb(base + UART_RBR) == 0xA5;
 	hw_outb(base + UART_MCR, mcr);
 	for (spins = 0; spins < 32 && (hw_inb(base + UART_LSR) & LSR_DR); spins++)
 		(void)hw_inb(base + UART_RBR);
@@ -190,13 +206,8 @@ void console_describe(char *buf, size_t n)
 
 static void uart_putc(char c)
 {
-	unsigned spins = 0;
-	while (!(hw_inb(uart.base + UART_LSR) & LSR_THRE)) {
-		if (++spins >= UART_TX_SPINS) {
-			uart.tx_timeouts++;
-			break;  /* a stuck UART must not hang the run */
-		}
-	}
+	if (!uart_thr_empty(uart.base))
+		uart.tx_timeouts++;	/* a stuck UART must not hang the run */
 	hw_outb(uart.base + UART_THR, (uint8_t)c);
 }
 
@@ -299,29 +310,16 @@ void console_write(const char *s, size_t len)
 		console_tee(s, len);
 }
 
-static bool uart_empty(void *ctx)
-{
-	(void)ctx;
-	return (hw_inb(uart.base + UART_LSR) & LSR_TEMT) != 0;
-}
-
-static uint64_t poll_count;
-
-/* A clock for the drain before the TSC is calibrated: one tick per poll. */
-static uint64_t count_polls(void)
-{
-	return ++poll_count;
-}
-
 bool console_drain(char *why, size_t cap)
 {
+	struct lsr_bit temt = { uart.base, LSR_TEMT };
 	uint64_t elapsed = 0;
 	unsigned long polls = 0;
 	bool tsc = tsc_hz() != 0;
 
 	if (uart.index < 0)
 		return true;
-	if (wait_poll(uart_empty, NULL, tsc ? hw_rdtsc : count_polls,
+	if (wait_poll(uart_lsr_has, &temt, tsc ? hw_rdtsc : wait_poll_count,
 		      tsc ? tsc_ticks_for_us(CONSOLE_DRAIN_US) : UART_TX_SPINS, &elapsed, &polls))
 		return true;
 	if (tsc)
@@ -337,14 +335,11 @@ void console_emergency(const char *s)
 {
 	uint16_t base = uart.index >= 0 ? uart.base : uart_ports[0];
 	for (; *s; s++) {
-		unsigned spins = 0;
-		while (!(hw_inb(base + UART_LSR) & LSR_THRE) && ++spins < UART_TX_SPINS)
-			;
-		if (*s == '\n')
+		if (*s == '\n') {
+			uart_thr_empty(base);
 			hw_outb(base + UART_THR, '\r');
-		spins = 0;
-		while (!(hw_inb(base + UART_LSR) & LSR_THRE) && ++spins < UART_TX_SPINS)
-			;
+		}
+		uart_thr_empty(base);
 		hw_outb(base + UART_THR, (uint8_t)*s);
 	}
 }

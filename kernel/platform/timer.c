@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "kernel/platform/hw.h"
+#include "lib/util/wait.h"
 
 /* Intel 8254 PIT and the PC's port 0x61 (NMI status and control). */
 #define PIT_CH2_DATA   0x42
@@ -68,6 +69,28 @@ static uint32_t pit2_read(void *ctx)
 	return (uint32_t)lo | ((uint32_t)hi << 8);
 }
 
+/* A timer counter that must advance by ticks from from (mask: its width; down: counts down). */
+struct advance {
+	uint32_t (*read)(void *ctx);
+	void *ctx;
+	uint32_t from, ticks, mask;
+	bool down;
+};
+
+static bool advanced(void *p)
+{
+	const struct advance *a = p;
+	uint32_t v = a->read(a->ctx);
+
+	return ((a->down ? a->from - v : v - a->from) & a->mask) >= a->ticks;
+}
+
+/* Waits, at most CAL_MAX_SPINS reads (no clock is calibrated yet), for the counter to advance. */
+static bool wait_advance(struct advance *a)
+{
+	return wait_poll(advanced, a, wait_poll_count, CAL_MAX_SPINS, NULL, NULL);
+}
+
 /*
  * PIT channel 2 in mode 0 counts down from 0xFFFF once its gate is raised
  * (8254 data sheet, mode 0). Two bracketed reads of the count, 20 ms apart,
@@ -78,7 +101,10 @@ static bool calibrate_pit(uint64_t *hz, uint32_t *ticks_out)
 	uint32_t target = PIT_HZ * CAL_WINDOW_MS / 1000;  /* 23863 ticks */
 	uint8_t p61 = hw_inb(PORT_61);
 	struct ref_point a, b;
-	uint32_t spins = 0, elapsed = 0;
+	/* The count loads on the next PIT clock: wait until it is below 0xFFFE. */
+	struct advance start = { pit2_read, NULL, 0xFFFF, 2, 0xFFFF, true };
+	struct advance window = { pit2_read, NULL, 0, target, 0xFFFF, true };
+	uint32_t elapsed;
 	bool wrapped;
 
 	hw_outb(PORT_61, (uint8_t)((p61 & ~P61_SPKR) & ~P61_GATE2));
@@ -86,18 +112,13 @@ static bool calibrate_pit(uint64_t *hz, uint32_t *ticks_out)
 	hw_outb(PIT_CH2_DATA, 0xFF);
 	hw_outb(PIT_CH2_DATA, 0xFF);
 	hw_outb(PORT_61, (uint8_t)((p61 & ~P61_SPKR) | P61_GATE2));
-	/* Let the count start (it loads on the next PIT clock). */
-	while (pit2_read(0) >= 0xFFFE && ++spins < CAL_MAX_SPINS)
-		;
+	wait_advance(&start);
 	a = read_ref(pit2_read, 0);
-	spins = 0;
-	do {
-		elapsed = (a.timer - pit2_read(0)) & 0xFFFF;
-		if (++spins >= CAL_MAX_SPINS) {
-			hw_outb(PORT_61, p61);
-			return false;
-		}
-	} while (elapsed < target);
+	window.from = a.timer;
+	if (!wait_advance(&window)) {
+		hw_outb(PORT_61, p61);
+		return false;
+	}
 	b = read_ref(pit2_read, 0);
 	/* OUT2 goes high when the count passes zero: a window stretched past
 	 * 55 ms (a long SMI, a descheduled emulator) wrapped and is unusable. */
@@ -127,15 +148,14 @@ static bool calibrate_pm(uint16_t port, bool ext32, uint64_t *hz)
 {
 	struct pm_ctx pm = { port, ext32 ? 0xFFFFFFFFu : 0x00FFFFFFu };
 	uint32_t target = PMTIMER_HZ / 1000 * CAL_WINDOW_MS;
-	uint32_t delta = 0, spins = 0;
+	struct advance window = { pm_read, &pm, 0, target, pm.mask, false };
+	uint32_t delta;
 	struct ref_point a, b;
 
 	a = read_ref(pm_read, &pm);
-	do {
-		delta = (pm_read(&pm) - a.timer) & pm.mask;
-		if (++spins >= CAL_MAX_SPINS)
-			return false;
-	} while (delta < target);
+	window.from = a.timer;
+	if (!wait_advance(&window))
+		return false;
 	b = read_ref(pm_read, &pm);
 	delta = (b.timer - a.timer) & pm.mask;
 	if (delta < target || b.tsc <= a.tsc)

@@ -41,7 +41,7 @@ struct driver_unit {
 	const char *name;		/* TAP name, e.g. "rng: rdseed source" */
 	bool present;
 	bool promised;			/* absent although the part promises it (see below) */
-	char reason[160];		/* why it is absent (a CPUID bit, a missing PCI function) */
+	char reason[240];		/* why it is absent (a CPUID bit, a missing PCI function) */
 };
 struct driver_probe {
 	struct driver_unit unit[DRIVER_UNITS];

@@ -31,4 +31,20 @@
 bool wait_poll(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64_t limit,
 	       uint64_t *elapsed, unsigned long *polls);
 
+/*
+ * wait_poll() with a backstop: it also stops after max_polls polls (then
+ * looks once more), so even a clock that does not advance cannot hang the
+ * caller; max_polls 0 is no backstop (wait_poll() itself).
+ */
+bool wait_poll_max(bool (*done)(void *ctx), void *ctx, uint64_t (*now)(void), uint64_t limit,
+		   unsigned long max_polls, uint64_t *elapsed, unsigned long *polls);
+
+/*
+ * A clock for waits bounded by a number of polls rather than by time (a
+ * UART before the TSC is calibrated, the calibration itself): it advances
+ * one tick per read, and wait_poll() reads it once per poll, so a limit
+ * of n ticks allows about n polls.
+ */
+uint64_t wait_poll_count(void);
+
 #endif

@@ -28,8 +28,12 @@ for m in ecb cbc cfb128 ofb ctr; do
 	done
 done
 expect_line '^# padlock: engines: padlock-ace \(ecb cbc cfb128 ofb, ctr from ecb; hardware ctr only as a probe\) ' "c7: CTR is built from ECB; hardware CTR only a probe"
-expect_line '^ok [0-9]+ - padlock: ace2 hardware ctr probe \(rep xcrypt-ctr, counter format unverified\) \(finding, not a verdict: F\.5\.1 matches, counter wraps at 32 bits\)$' \
-	"c7: the hardware CTR probe is reported as an unverified finding, not a verdict"
+expect_line '^ok [0-9]+ - padlock: ace2 hardware ctr probe \(rep xcrypt-ctr, counter format unverified\) # finding: passed$' \
+	"c7: the hardware CTR probe is reported as a finding, not a verdict"
+expect_line '^# padlock: ace2: rep xcrypt-ctr \(unverified counter format, not used by padlock-ace\): SP 800-38A F\.5\.1 matches; across the 32-bit wrap the counter wraps within the low 32 bits$' \
+	"c7: the driver's log says in words what the CPU did"
+expect_line '^# @finding driver=padlock test=padlock:\\x20ace2\\x20hardware\\x20ctr\\x20probe[^ ]* outcome=passed detail=F\.5\.1\\x20matches' \
+	"c7: the finding is a record qualreport reads"
 expect_line '^# padlock: ace2: rep xcrypt-ctr \(unverified counter format, not used by padlock-ace\)' "c7: the probe's log line says the format is unverified"
 expect_line '^ok [0-9]+ - padlock: ace work buffers \(IV, bounce\) wiped after use ' "c7: the IV and bounce buffers are wiped after use"
 expect_line '^# engine: sha1 padlock-phe: .*the empty message in software' "c7: one-shot PHE says the empty message is hashed in software"

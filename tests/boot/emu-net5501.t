@@ -55,7 +55,9 @@ expect_line '^# @rng source=geode-trng/tsel3 .* claim=full verdict=pass emulated
 ! grep -qE '^(not )?ok [0-9]+ - rng: geode-trng/test-mode|^# @rng source=geode-trng/test-mode' "$BOOT_LOG"
 ok $? "net5501: test mode is no RNG source (no statistics, no verdict)"
 expect_line '^ok [0-9]+ - geode-trng/test-mode: T_TM probe \(information: ' "net5501: the T_TM probe reports information"
-expect_line '^ok [0-9]+ - geode-sb: hidden-key probe \(WK = 0, context B\) \(information: hidden key not programmed ' \
+expect_line '^ok [0-9]+ - geode-sb: hidden-key probe \(WK = 0, context B\) # finding: passed$' \
+	"net5501: the hidden-key probe is a finding (no public driver uses WK = 0 or context B)"
+expect_line '^# @finding driver=geode-sb test=geode-sb:\\x20hidden-key\\x20probe[^ ]* outcome=passed detail=factory\\x20all-ones\\x20hidden\\x20key' \
 	"net5501: the hidden-key probe classifies the factory key"
 # Item 8: the dual-context row, with what it measured.
 expect_line '^# geode-sb:aes-128-ecb:dual-context\(emulated\) +[0-9.]+k ' "net5501: a :dual-context benchmark row"

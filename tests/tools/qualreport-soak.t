@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """tools/qualreport on soak logs (docs/qualreport.md, "Soak logs"): real
-soaks of 3 passes on QEMU -cpu max and the emulated net5501 and C7
-(bench=off) read PASS with one entry per pass (pass 0 the first run, 1..3
-the soak's, as the kernel numbers them); real soaks of the emulated
+soaks of 3 passes on QEMU -cpu max and the emulated net5501 and C7 (a 1 ms
+benchmark: bench=off would make them PARTIAL) read PASS with one entry per
+pass (pass 0 the first run, 1..3 the soak's, as the kernel numbers them);
+real soaks of the emulated
 net5501 and C7 with a fault that starts in soak pass 2
 (fault=NAME-from-pass-2) read FAIL naming pass 2; the same logs without
 their pass= keys (older images) read the same; baseline and compare take
@@ -33,9 +34,9 @@ def unpass(figures):
     return {k: [{f: v for f, v in r.items() if f != "pass" or k == "soak"} for r in rs] for k, rs in figures.items()}
 
 
-cases = [("max", KERNEL, "max", ["passes=3", "bench=off"], False, None)]
+cases = [("max", KERNEL, "max", ["passes=3", "bench_ms=1"], False, None)]
 for profile, fault in (("net5501", "rng-stuck"), ("c7", "rng-stuck")):
-    cases.append((profile, EMU_KERNEL, emu_cpu(profile), ["emulate=" + profile, "passes=3", "bench=off"], True, None))
+    cases.append((profile, EMU_KERNEL, emu_cpu(profile), ["emulate=" + profile, "passes=3", "bench_ms=1"], True, None))
     cases.append((profile + "-from-pass-2", EMU_KERNEL, emu_cpu(profile),
                   ["emulate=%s,fault=%s-from-pass-2" % (profile, fault), "passes=3", "bench=off"], True, 2))
 logs = {}

@@ -134,7 +134,7 @@ def own_verdict(doc):
     if not doc.get("boot"):
         return doc["verdict"]
     v = doc["boot"]["verdict"]
-    return "EMULATED" if v == "PASS" and doc["verdict"] == "EMULATED" else v
+    return "EMULATED" if v in ("PASS", "PARTIAL") and doc["verdict"] == "EMULATED" else v
 
 
 def same_boot(a, b):

@@ -12,7 +12,7 @@ from .compare import judge_run, why_of
 from .parse import read_log, split_lines, stopped_phrase
 from .plot import PREFERRED_VARIANT, render_panels
 
-VERDICT_ORDER = ("NO-REPORT", "INCOMPLETE", "CRASH", "INCONSISTENT", "FAIL", "EMULATED", "PASS")
+VERDICT_ORDER = ("NO-REPORT", "INCOMPLETE", "CRASH", "INCONSISTENT", "FAIL", "EMULATED", "PARTIAL", "PASS")
 HTML_CSS = """
 body { font: 14px sans-serif; margin: 1em 2em; color: #222; }
 table { border-collapse: collapse; }

@@ -53,6 +53,7 @@ CELL_KEYS = {
     "hash": ("engine", "alg", "bytes"),
     "rng": ("source",),
     "montmul": ("engine", "bits"),
+    "finding": ("driver", "test"),
 }
 
 # @cipher and @hash are one record per table row: these fields are lists,

@@ -15,6 +15,8 @@ def boot_verdict(b):
         return "INCONSISTENT"
     if s["crashed"] is not None or b.bail_out is not None:
         return "CRASH"
+    if s["verdict"] == "PASS" and s.get("partial"):
+        return "PARTIAL"        # options skipped or shrank a stage: only what ran qualified
     return s["verdict"]
 
 
@@ -90,15 +92,15 @@ def log_verdict(boot_verdict_, b, marks, emulated, allow_emulated):
     problems = []
     end = b.summary_line if b.summary_line is not None else b.last_line
     elsewhere = [m for m in marks if not b.start_line < m[0] <= end]
-    if v == "PASS" and marks and not elsewhere:
+    if v in ("PASS", "PARTIAL") and marks and not elsewhere:
         elsewhere = marks       # a garbled failure line inside a PASS boot
-    if v in ("PASS", "INCONSISTENT") and elsewhere:
+    if v in ("PASS", "PARTIAL", "INCONSISTENT") and elsewhere:
         v = "FAIL"
         n, what, text = elsewhere[0]
         problems.append("%d failure line(s) elsewhere in the log, first at line %d (%s: '%s'): "
                         "the box failed in this log" % (len(elsewhere), n, what, text[:120].encode(
                             "ascii", "backslashreplace").decode("ascii")))
-    if v == "PASS" and emulated and not allow_emulated:
+    if v in ("PASS", "PARTIAL") and emulated and not allow_emulated:
         v = "EMULATED"
         problems.append("a run of the emulation image (emulate=%s, %d record(s) emulated=1): not a real "
                         "box (--allow-emulated reads it as one)" % (emulated["profile"], emulated["records"]))

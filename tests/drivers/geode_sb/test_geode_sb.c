@@ -605,7 +605,8 @@ static void test_unit_tests_ok(void)
 	notoks = count_results("not ok");
 	t_ok(oks == 13 && notoks == 0 && count_lines(out, "bytes/s") == 4 &&
 	     strstr(out, "in-place DMA (SOURCE_A = DEST_A): same output") &&
-	     has_result("ok", "geode-sb: hidden-key probe (WK = 0, context B) (information: hidden key not programmed (encrypts like the factory all-ones key))") &&
+	     has_result("ok", "geode-sb: hidden-key probe (WK = 0, context B) # finding: passed") &&
+	     strstr(out, " outcome=passed detail=factory\\x20all-ones\\x20hidden\\x20key t=") &&
 	     has_result("ok", "geode-sb: CBC_IV0..3 hold the next IV after a CBC operation ("),
 	     "geode_sb_tests(): 13 ok, 0 not ok on the healthy model (4 TRNG throughput lines, the hidden-key probe)");
 }
@@ -634,6 +635,38 @@ static void test_completion_variants(void)
 	ok = crypt_matches(AES_MODE_CBC, AES_DIR_DECRYPT, 16384, 0, false, 7, why, sizeof(why));
 	t_ok(ok, "slow engine (15000 polls for 16 KiB, inside the 11 ms limit): works%s%s",
 	     why[0] ? ": " : "", why);
+}
+
+/*
+ * A stall is not a fault (lib/util/wait.h): every clock read jumps past
+ * the whole limit, as if the CPU were away (an SMI, a descheduled
+ * emulator) between each poll and its deadline check. The model finishes
+ * an operation at the third register read (the last look's CTL_A read)
+ * and has a TRNG word at the second status read: a driver that declares
+ * the timeout without looking again fails both; this one must not.
+ */
+static void test_stall_no_false_timeout(void)
+{
+	const struct rng_source *t3;
+	uint8_t w[8];
+	size_t got = 0;
+	char why[200] = "";
+	bool ok;
+	int rc = -1;
+
+	scenario(0, NULL);
+	t3 = engine_rng_find("geode-trng/tsel3");
+	hw_host_set_tsc_step(1000000000000ull);
+	ok = crypt_matches(AES_MODE_ECB, AES_DIR_ENCRYPT, 16, 0, false, 11, why, sizeof(why));
+	if (t3)
+		rc = t3->read(t3, w, sizeof(w), &got);
+	hw_host_set_tsc_step(TSC_STEP);
+	t_ok(ok && M.done_polls == 3 && geode_sb_stats()->timeouts == 0,
+	     "stalled clock (each read past the DMA limit): the operation is seen done on the last look, no false timeout%s%s",
+	     why[0] ? ": " : "", why);
+	t_ok(t3 && rc == 0 && got == sizeof(w) && M.rng_polls == 2,
+	     "stalled clock: each TRNG word is seen valid on the last look, no false timeout (rc %d, %u bytes): %s",
+	     rc, (unsigned)got, geode_sb_last_error());
 }
 
 /* ---- faults ---- */
@@ -819,6 +852,10 @@ static void test_fault_wrong_data(void)
 	capture_end();
 	t_ok(has_result("not ok", "geode-sb: AES-128 ECB/CBC through DMA matches lib/aes: 9 of 9 cases failed, first: ecb encrypt 16 bytes (offset 0, separate buffers): first mismatch at byte 15 (DMA chunk 0)"),
 	     "wrong-data: geode_sb_tests() names the first wrong byte");
+	/* The first cause is the wrong output: CBC_IV is not blamed for it. */
+	t_ok(has_result("ok", "geode-sb: CBC_IV0..3 hold the next IV after a CBC operation # SKIP not judged: the engine's AES output is wrong (first cause: geode-sb: AES-128 ECB/CBC through DMA matches lib/aes)") &&
+	     !strstr(out, "CBC_IV not updated"),
+	     "wrong-data: the CBC_IV test skips naming the wrong output as the first cause, no \"CBC_IV not updated\"");
 }
 
 static void test_fault_ignore_key(void)
@@ -951,17 +988,17 @@ static void test_eeprom_states(void)
 	t_ok(strstr(out, "SEC_STATE=0x00000000 write-protect lower=locked upper=locked extended=locked debug-lock=locked") != NULL,
 	     "EEPROM all locked reported as such");
 	scenario(0, NULL);
-	test_hidden_key("factory EEPROM", "information: hidden key not programmed (encrypts like the factory all-ones key)",
+	test_hidden_key("factory EEPROM", "factory all-ones hidden key",
 			GEODE_SB_HKEY_FACTORY);
 	scenario(0, sec_mixed);
 	t_ok(strstr(out, "SEC_STATE=0x0000383d write-protect lower=locked(bits 101) upper=unlocked extended=unlocked debug-lock=locked") != NULL,
 	     "partly programmed lock field reported");
-	test_hidden_key("a programmed key (FIPS-197's)", "information: hidden key programmed (does not encrypt like the factory all-ones key)",
+	test_hidden_key("a programmed key (FIPS-197's)", "hidden key programmed (not all ones)",
 			GEODE_SB_HKEY_PROGRAMMED);
 	t_ok(!strstr(out, "7df76b0c") && !strstr(out, "7DF76B0C"),
 	     "the hidden key's ciphertext is printed nowhere");
 	scenario(0, hkey_zero);
-	test_hidden_key("an all-zero key: no \"no EEPROM\" label", "information: hidden key programmed (does not encrypt like the factory all-ones key)",
+	test_hidden_key("an all-zero key: no \"no EEPROM\" label", "hidden key programmed (not all ones)",
 			GEODE_SB_HKEY_PROGRAMMED);
 	t_ok(M.st.eeprom_writes == 0, "no EEPROM register written");
 }
@@ -1221,12 +1258,60 @@ static void test_no_vsa(void)
 	     geode_sb_absent_reason() ? geode_sb_absent_reason() : "(null)");
 }
 
+/* The driver's probe through the run stage (driver_run_probe) on the given CPU. */
+static void probe_as(const struct cpu_info *cpu, bool expect_none)
+{
+	struct driver_facts f = { cpu, NULL, 0, false };
+
+	driver_run_expect_none(expect_none);
+	capture_begin();
+	driver_run_probe(&geode_sb_driver, &f);
+	capture_end();
+	driver_run_expect_none(false);
+}
+
+/*
+ * A Geode LX CPU promises the security block and its TRNG: a block no OS
+ * can reach (no-vsa) or a TRNG whose mode does not stick is not ok with
+ * the reason; expect=none makes it a SKIP that says so; another CPU (the
+ * same model behind an Intel CPUID) only SKIPs.
+ */
+static void test_promised_units(void)
+{
+	static const struct cpu_info lx = { .vendor = "AuthenticAMD", .family = 5, .model = 10 };
+	static const struct cpu_info other = { .vendor = "GenuineIntel", .family = 6, .model = 58 };
+
+	fault("no-vsa");
+	probe_as(&lx, false);
+	t_ok(has_result("not ok", "geode-sb: security block reachable: Geode LX CPU (AuthenticAMD family 5 model 10): GLD_MSR_CAP=0x0000000000130400 identifies its security block, but PCI has no 1022:2082: firmware without VSA hides the security block from every OS") &&
+	     count_results("not ok") == 1,
+	     "no-vsa on a Geode LX CPU: the unreachable security block is not ok, with the reason");
+	probe_as(&lx, true);
+	t_ok(has_result("ok", "geode-sb: security block reachable (promised unit not expected: expect=none) # SKIP Geode LX CPU (AuthenticAMD family 5 model 10): ") &&
+	     count_results("not ok") == 0,
+	     "no-vsa with expect=none: a SKIP that says the promised unit was dropped");
+	probe_as(&other, false);
+	t_ok(count_results("not ok") == 0 && !strstr(out, "security block reachable"),
+	     "no-vsa behind a CPU that is no Geode LX: nothing promised, nothing not ok");
+
+	scenario(0, ctrl_tsel_ro);
+	probe_as(&lx, false);
+	t_ok(has_result("not ok", "rng: geode-trng source: the security block's TRNG cannot be set to its documented mode: MSR CTRL reads 0x") &&
+	     count_results("not ok") == 1,
+	     "T_SEL that does not stick on a Geode LX: the TRNG is a promised unit, not ok with the reason");
+
+	scenario(0, NULL);
+	probe_as(&lx, false);
+	t_ok(count_results("not ok") == 0 && count_results("ok") == 0,
+	     "healthy block on a Geode LX CPU: the probe prints no result line");
+}
+
 static void test_new_faults(void)
 {
 	const struct rng_source *r;
 	uint8_t b[256];
 	size_t got = 0;
-	int rc;
+	int rc, rc2 = 0;
 
 	bool logged, failed_one;
 
@@ -1259,20 +1344,30 @@ static void test_new_faults(void)
 
 	fault("hidden-key-hang");
 	run_driver_tests("geode_sb_tests() with hidden-key-hang");
-	failed_one = has_result("not ok", "geode-sb: hidden-key probe (WK = 0, context B): hidden key: unknown: the operation with the hidden key (WK = 0) did not complete: geode-sb: DMA timeout on context B after ") &&
-		     count_results("not ok") == 1;
+	/* A finding, never a failure: no public driver uses WK = 0 or context B. */
+	failed_one = has_result("ok", "geode-sb: hidden-key probe (WK = 0, context B) # finding: failed") &&
+		     strstr(out, "# @finding driver=geode-sb test=geode-sb:\\x20hidden-key\\x20probe") &&
+		     strstr(out, " outcome=failed detail=hidden\\x20key:\\x20unknown:\\x20the\\x20operation\\x20with\\x20the\\x20hidden\\x20key\\x20(WK\\x20=\\x200)\\x20did\\x20not\\x20complete:\\x20geode-sb:\\x20DMA\\x20timeout\\x20on\\x20context\\x20B") &&
+		     count_results("not ok") == 0;
 	{
 		const struct aes_engine *e = geode_sb_engine();
-		uint8_t key[16] = { 5 }, x[32] = { 0 }, y[32];
+		uint8_t key[16] = { 5 }, x[32] = { 0 }, y[32], x2[32] = { 0 }, y2[32];
 		capture_begin();
 		e->set_key(&sess, key, 128);
 		rc = e->crypt(&sess, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, x, y, 32);
+		/* Context B is still held: the dual-context call says so, and by what. */
+		rc2 = e->crypt_dual(&sess, AES_MODE_ECB, AES_DIR_ENCRYPT, NULL, x, y, NULL, x2, y2, 32);
 		e->release(&sess);
 		capture_end();
 	}
 	t_ok(failed_one && rc == ENGINE_OK && M.st.writes_while_busy == 0 && M.op[1].busy,
-	     "hidden-key-hang: only the probe fails, naming it; context A goes on working (rc %d), nothing written to the hung context B (busy writes %lu)",
+	     "hidden-key-hang: the probe reports a finding (ok), naming the hang; context A goes on working (rc %d), nothing written to the hung context B (busy writes %lu)",
 	     rc, M.st.writes_while_busy);
+	t_ok(rc2 == ENGINE_ETIMEOUT &&
+	     strncmp(geode_sb_last_error(), "geode-sb: context B still held by the hidden-key operation (WK = 0) that timed out: CTL_B=0x", 90) == 0 &&
+	     M.st.writes_while_busy == 0,
+	     "hidden-key-hang: a later dual-context request names context B held by the hidden-key operation (\"%s\")",
+	     geode_sb_last_error());
 
 	fault("noise-dead");
 	r = engine_rng_find("geode-trng/tsel3");
@@ -1332,6 +1427,7 @@ int main(int argc, char **argv)
 	RUN(test_unit_tests_ok);
 	RUN(test_protocol, "healthy model, after geode_sb_tests()");
 	RUN(test_completion_variants);
+	RUN(test_stall_no_false_timeout);
 	RUN(test_eeprom_states);
 	RUN(test_absent);
 	RUN(test_fault_timeout);
@@ -1345,6 +1441,7 @@ int main(int argc, char **argv)
 	RUN(test_ctrl_bits);
 	RUN(test_no_master);
 	RUN(test_no_vsa);
+	RUN(test_promised_units);
 	RUN(test_new_faults);
 	RUN(test_bar0_variants);
 

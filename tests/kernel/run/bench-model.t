@@ -273,6 +273,18 @@ ok("# @cipher engine=broken alg=aes-128-cbc dir=encrypt variant=separate-aligned
    "engine-error: the row record lists the sizes measured before the failure, and only those",
    lines_of(grep(r"^# @cipher engine=broken ", out)))
 
+# Running two DMA contexts at once is documented by no source: a failing
+# :dual-context row is a finding, never the table's failure.
+st, out = run("dual-error")
+ok(bool(grep(r"^ok 1 - bench: cipher table measured for ", out)),
+   "dual-error: a failing :dual-context row leaves the cipher result ok", lines_of(grep(r"^(not )?ok", out)))
+ok("# bench: dmadev:aes-128-cbc:dual-context(emulated): finding, not judged: engine error -4 (hardware timeout) "
+   "(two DMA contexts at once is documented by no source; the driver's log says why)" in out,
+   "dual-error: one line says the row is a finding, with the first error", lines_of(grep(r"dual-context", out)))
+ok(bool(grep(r"^# @finding driver=dmadev test=dmadev:aes-128-cbc:dual-context\(emulated\) outcome=failed "
+              r"detail=engine\\x20error\\x20-4", out)),
+   "dual-error: and a @finding record")
+
 st, out = run("zero-cycles")
 ok(bool(grep(r"^not ok 1 - bench: cipher table", out)), "zero-cycles: a run of zero cycles makes the result not ok")
 ok(bool(grep(r"^# bench: frozen:aes-128-ecb encrypt 16 bytes failed: a timed run took zero cycles", out)),

@@ -14,6 +14,7 @@
  *                           engines, an RNG source, a montmul hook and the
  *                           software multiplier
  *   bench-model engine-error  the same plus an engine that times out at 1024 bytes
+ *   bench-model dual-error    good, with the dual-context hook timing out: a finding
  *   bench-model zero-cycles   the same plus an engine whose operations take no time
  *   bench-model off           bench=off
  *   bench-model stretched     good, with single operations stretched (an
@@ -309,6 +310,8 @@ static const struct aes_engine wide_engine = {
 	.set_key = model_set_key, .crypt = model_crypt, .release = model_release,
 };
 
+static bool dual_fails;		/* dual-error: the second context never completes */
+
 /* Both DMA contexts at once: two requests for the price of one. */
 static int dma_crypt2(struct aes_session *s, enum aes_mode mode, enum aes_dir dir,
 		      uint8_t *iv_a, const uint8_t *in_a, uint8_t *out_a,
@@ -317,6 +320,8 @@ static int dma_crypt2(struct aes_session *s, enum aes_mode mode, enum aes_dir di
 	uint64_t before = clock_now;
 	int rc = model_crypt(s, mode, dir, iv_a, in_a, out_a, len);
 
+	if (dual_fails)
+		return ENGINE_ETIMEOUT;
 	if (rc == 0)
 		rc = model_crypt(s, mode, dir, iv_b, in_b, out_b, len);
 	clock_now = before + dma_model.fixed + dma_model.per_byte * len;
@@ -428,6 +433,8 @@ int main(int argc, char **argv)
 		engine_register_aes(&broken_engine);
 	else if (strcmp(mode, "zero-cycles") == 0)
 		engine_register_aes(&frozen_engine);
+	else if (strcmp(mode, "dual-error") == 0)
+		dual_fails = true;
 	else if (strcmp(mode, "off") == 0)
 		opt.scope = BENCH_OFF;
 	else if (strcmp(mode, "stretched") == 0) {
@@ -464,7 +471,7 @@ int main(int argc, char **argv)
 		engine_register_aes(&wide_engine);
 		opt.scope = BENCH_FULL;
 	} else if (strcmp(mode, "good") != 0) {
-		fprintf(stderr, "usage: bench-model [good|engine-error|zero-cycles|off|stretched|noisy|wide|full]\n");
+		fprintf(stderr, "usage: bench-model [good|engine-error|dual-error|zero-cycles|off|stretched|noisy|wide|full]\n");
 		return 2;
 	}
 	bench_report_calibration(&cal);

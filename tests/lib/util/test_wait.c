@@ -113,6 +113,29 @@ static void zero_limit_still_looks_twice(void **state)
 	assert_int_equal(polls, 2);
 }
 
+/*
+ * The poll backstop: a clock that never advances (step 0) cannot hang the
+ * wait; after max_polls polls it looks once more and gives up. A device
+ * ready on that last look is no timeout.
+ */
+static void max_polls_bounds_a_stopped_clock(void **state)
+{
+	unsigned long polls = 0;
+	(void)state;
+	setup_dev(0, 0, 0);
+	dev.step = 0;
+	assert_false(wait_poll_max(dev_done, NULL, dev_now, 100, 50, NULL, &polls));
+	assert_int_equal(polls, 51);
+	setup_dev(51, 0, 0);
+	dev.step = 0;
+	assert_true(wait_poll_max(dev_done, NULL, dev_now, 100, 50, NULL, &polls));
+	assert_int_equal(polls, 51);
+	/* The clock's limit still counts when the backstop is further away. */
+	setup_dev(0, 0, 0);
+	assert_false(wait_poll_max(dev_done, NULL, dev_now, 10, 1000, NULL, &polls));
+	assert_int_equal(polls, 12);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -121,6 +144,7 @@ int main(void)
 		cmocka_unit_test(never_ready_times_out),
 		cmocka_unit_test(stall_before_deadline_check_is_no_timeout),
 		cmocka_unit_test(zero_limit_still_looks_twice),
+		cmocka_unit_test(max_polls_bounds_a_stopped_clock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

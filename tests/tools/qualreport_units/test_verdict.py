@@ -17,6 +17,23 @@ class VerdictTest(unittest.TestCase):
     def test_pass(self):
         self.assertEqual(verdict.boot_verdict(boot_of(report())), "PASS")
 
+    def test_partial(self):
+        """a PASS whose options skipped or shrank a stage is PARTIAL, its own state"""
+        b = boot_of(report(verdict="# cryptoqual: PASS (2 ok, 0 not ok, 0 skipped; partial: bench=off)"))
+        self.assertEqual(verdict.boot_verdict(b), "PARTIAL")
+        b = boot_of(report(results=["not ok 1 - a"],
+                           verdict="# cryptoqual: FAIL (0 ok, 1 not ok, 0 skipped; partial: bench=off)"))
+        self.assertEqual(verdict.boot_verdict(b), "FAIL")
+
+    def test_log_verdict_partial(self):
+        """a failure elsewhere makes a PARTIAL boot FAIL; the emulation image's is EMULATED"""
+        b = boot_of(report())
+        self.assertEqual(verdict.log_verdict("PARTIAL", b, [(10**6, "not ok", "not ok 1 - x")], None, False)[0],
+                         "FAIL")
+        self.assertEqual(verdict.log_verdict("PARTIAL", b, [], {"profile": "c7", "records": 1}, False)[0],
+                         "EMULATED")
+        self.assertEqual(verdict.log_verdict("PARTIAL", b, [], None, False)[0], "PARTIAL")
+
     def test_incomplete(self):
         self.assertEqual(verdict.boot_verdict(boot_of(report()[:-1])), "INCOMPLETE")
 
