@@ -279,6 +279,15 @@ static void micro_dec(char *buf, size_t n, uint64_t micro, unsigned decimals)
 		fmt_snprintf(buf, n, "%llu.%0*llu", (ull)(v / p), (int)decimals, (ull)(v % p));
 }
 
+/* ent's chi-square with 2 decimals, or "undefined" for a source that delivered no bytes (ent prints -nan). */
+static void chisq_text(const struct rngq_result *r, char *buf, size_t n)
+{
+	if (r->ent.n == 0)
+		fmt_snprintf(buf, n, "undefined");
+	else
+		ent_fmt(&r->ent, ENT_CHISQ, 2, buf, n);
+}
+
 size_t rngq_format_record(char *buf, size_t n, const char *source, const struct rngq_result *r,
 			  uint64_t bytes_per_s, unsigned failed, bool info, bool emulated)
 {
@@ -287,7 +296,7 @@ size_t rngq_format_record(char *buf, size_t n, const char *source, const struct 
 	micro_dec(mcv, sizeof(mcv), r->mcv.h_micro, 4);
 	micro_dec(markov, sizeof(markov), (uint64_t)r->markov_micro * 8, 4);
 	ent_fmt(&r->ent, ENT_ENTROPY, 4, shannon, sizeof(shannon));
-	ent_fmt(&r->ent, ENT_CHISQ, 2, chisq, sizeof(chisq));
+	chisq_text(r, chisq, sizeof(chisq));
 	if (r->ent.scc_defined)
 		ent_fmt(&r->ent, ENT_SCC, 6, scc, sizeof(scc));
 	else
@@ -332,7 +341,7 @@ size_t rngq_format_table_row(char *buf, size_t n, const char *source, const stru
 	micro_dec(mcv, sizeof(mcv), r->mcv.h_micro, 4);
 	micro_dec(markov, sizeof(markov), (uint64_t)r->markov_micro * 8, 4);
 	ent_fmt(&r->ent, ENT_ENTROPY, 4, shannon, sizeof(shannon));
-	ent_fmt(&r->ent, ENT_CHISQ, 2, chisq, sizeof(chisq));
+	chisq_text(r, chisq, sizeof(chisq));
 	return fmt_snprintf(buf, n, ROW_FMT, source, bps, blocks, pass[0], pass[1], pass[2],
 			    pass[3], pass[4], mcv, markov, shannon, chisq,
 			    info ? "info" : failed ? "fail" : "pass");

@@ -331,6 +331,15 @@ static void test_report_lines(void **state)
 	assert_non_null(strstr(line, " info"));
 	assert_string_equal(rngq_test_name(RNGQ_LINCOMP), "linear-complexity");
 	assert_string_equal(rngq_test_name(RNGQ_TESTS), "?");
+	/* A source that delivered nothing: chi-square is undefined, not ent's -nan. */
+	rngq_init(&q, RNGQ_CLAIM_FULL);
+	rngq_result(&q, &r);
+	failed = rngq_verdicts(&r, v);
+	rngq_format_record(line, sizeof(line), "dead", &r, 0, failed, true, true);
+	assert_non_null(strstr(line, " chi_square=undefined "));
+	assert_null(strstr(line, "nan"));
+	rngq_format_table_row(line, sizeof(line), "dead", &r, 0, failed, true);
+	assert_null(strstr(line, "nan"));
 }
 
 int main(void)
