@@ -53,7 +53,8 @@ tap.ok(up == b.serial, "the uploaded file equals the serial log (modulo CR)",
 v_serial = qualreport_verdict(os.path.join(b.out, "serial.log"))
 v_syslog = qualreport_verdict(syslog[0]) if syslog else None
 v_tftp = qualreport_verdict(os.path.join(b.out, "tftp"))
-tap.ok(v_serial == "PASS" and v_syslog == v_serial and v_tftp == v_serial,
+# QUICK (bench=off, rng_bytes=2500) makes a short run that says so: PASS, partial.
+tap.ok(v_serial == "PARTIAL" and v_syslog == v_serial and v_tftp == v_serial,
        "qualreport: the same verdict from the serial log, the syslog file and the TFTP folder (%s)" % v_serial,
        (v_serial, v_syslog, v_tftp))
 tap.ok(not b.daemons_gone() and len(b.summary.get("daemon_pids", [])) == 2,
