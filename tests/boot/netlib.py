@@ -48,6 +48,19 @@ def emu_missing_data():
     return ""
 
 
+def start(emu=False):
+    """The TAP header, then the plan 1..0 and exit when the machine lacks
+    what the boots need (missing_tools; with emu, emu_missing_data too);
+    with emu, a failed result and the plan when the emulation image is not
+    built."""
+    tap.start()
+    why = missing_tools() or (emu and emu_missing_data())
+    if why:
+        tap.skip_all(why)
+    if emu and not tap.ok(os.path.isfile(EMU_KERNEL), "the emulation image exists at %s (run make emu)" % EMU_KERNEL):
+        tap.done()
+
+
 def make_run(machine, args, fault=None):
     """The boot of `make run MACHINE=machine [FAULT=fault] NET=user ARGS=args`
     as make would run it (`make -n`: nothing is built or booted here), as
