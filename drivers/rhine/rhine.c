@@ -187,16 +187,26 @@ static int mii_idle(struct rhine_nic *r, struct netdev *d)
 	return 0;
 }
 
-/* Reads PHY register reg into *val. Returns 0 or a NETDEV_E* error with why. */
-static int mii_read(struct rhine_nic *r, struct netdev *d, unsigned reg, uint16_t *val)
+/* Points the idle MII port at register reg of the PHY. Returns 0 or a NETDEV_E* error with why. */
+static int mii_select(struct rhine_nic *r, struct netdev *d, unsigned reg)
 {
-	struct bitwait w;
 	int rc = mii_idle(r, d);
 
 	if (rc)
 		return rc;
 	wr8(r, RHINE_MIIPHY, (uint8_t)((rd8(r, RHINE_MIIPHY) & 0xE0) | r->phy));
 	wr8(r, RHINE_MIIAD, (uint8_t)reg);
+	return 0;
+}
+
+/* Reads PHY register reg into *val. Returns 0 or a NETDEV_E* error with why. */
+static int mii_read(struct rhine_nic *r, struct netdev *d, unsigned reg, uint16_t *val)
+{
+	struct bitwait w;
+	int rc = mii_select(r, d, reg);
+
+	if (rc)
+		return rc;
 	wr8(r, RHINE_MIICR, RHINE_MIICR_RDEN);
 	if (!wait_bit(r, RHINE_MIICR, RHINE_MIICR_RDEN, 0, RHINE_MII_US, &w))
 		return fail(d, NETDEV_ETIMEOUT, "MII read of PHY %u register %u did not finish: MIICR=0x%02x after %llu cycles (limit %llu, %lu polls), MIIAD=0x%02x",
@@ -206,15 +216,14 @@ static int mii_read(struct rhine_nic *r, struct netdev *d, unsigned reg, uint16_
 	return 0;
 }
 
+/* Writes val to PHY register reg. Returns 0 or a NETDEV_E* error with why. */
 static int mii_write(struct rhine_nic *r, struct netdev *d, unsigned reg, uint16_t val)
 {
 	struct bitwait w;
-	int rc = mii_idle(r, d);
+	int rc = mii_select(r, d, reg);
 
 	if (rc)
 		return rc;
-	wr8(r, RHINE_MIIPHY, (uint8_t)((rd8(r, RHINE_MIIPHY) & 0xE0) | r->phy));
-	wr8(r, RHINE_MIIAD, (uint8_t)reg);
 	wr16(r, RHINE_MIIDATA, val);
 	wr8(r, RHINE_MIICR, RHINE_MIICR_WREN);
 	if (!wait_bit(r, RHINE_MIICR, RHINE_MIICR_WREN, 0, RHINE_MII_US, &w))
