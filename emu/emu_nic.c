@@ -48,9 +48,7 @@ static const struct nic_driver *wire_driver_for(uint16_t vendor, uint16_t device
 
 static bool is_rhine(uint32_t id)
 {
-	uint16_t v = (uint16_t)id, d = (uint16_t)(id >> 16);
-	return v == RHINE_VENDOR && (d == RHINE_DEV_VT86C100A || d == RHINE_DEV_VT6102 ||
-				     d == RHINE_DEV_VT6105 || d == RHINE_DEV_VT6105M);
+	return RHINE_PCI_ID((uint16_t)id, (uint16_t)(id >> 16));
 }
 
 /* ---- the QEMU machine's own NIC ---- */

@@ -381,9 +381,7 @@ static bool rhine_link_up(struct netdev *d);
 
 static bool rhine_match(uint16_t vendor, uint16_t device)
 {
-	return vendor == RHINE_VENDOR &&
-	       (device == RHINE_DEV_VT86C100A || device == RHINE_DEV_VT6102 ||
-		device == RHINE_DEV_VT6105 || device == RHINE_DEV_VT6105M);
+	return RHINE_PCI_ID(vendor, device);
 }
 
 static int rhine_open(const struct pci_dev *pci, struct netdev *d)
