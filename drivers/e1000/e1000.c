@@ -76,7 +76,6 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 	struct e1000 *e;
 	uint32_t cmd, lo, hi, addr;
 	unsigned i;
-	uint64_t el;
 
 	for (i = 0; i < pci->nbars; i++)
 		if (pci->bars[i].index == 0 && !(pci->bars[i].flags & (PCI_BAR_IO | PCI_BAR_UNASSIGNED)))
@@ -103,7 +102,7 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 
 	wr(e, E1000_IMC, 0xFFFFFFFFu);
 	wr(e, E1000_CTRL, rd(e, E1000_CTRL) | E1000_CTRL_RST);
-	if (!wait_poll(reset_done, e, hw_rdtsc, tsc_ticks_for_us(E1000_RESET_US), &el, NULL))
+	if (!wait_poll(reset_done, e, hw_rdtsc, tsc_ticks_for_us(E1000_RESET_US), NULL, NULL))
 		return netdev_fail(d, NETDEV_ETIMEOUT, "CTRL.RST still set 10 ms after reset (CTRL=0x%08x STATUS=0x%08x)",
 				   rd(e, E1000_CTRL), rd(e, E1000_STATUS));
 	wr(e, E1000_IMC, 0xFFFFFFFFu);	/* the reset unmasked nothing, but say so to the chip again */

@@ -71,11 +71,6 @@ static void wr32(const struct rhine_nic *r, unsigned off, uint32_t v)
 
 /* ---- bounded waits ---- */
 
-static uint64_t now(void)
-{
-	return hw_rdtsc();
-}
-
 /* A wait for (register & mask) == want, and what it saw. */
 struct bitwait {
 	const struct rhine_nic *r;
@@ -101,7 +96,7 @@ static bool wait_bit(const struct rhine_nic *r, unsigned off, uint8_t mask, uint
 	w->mask = mask;
 	w->want = want;
 	w->limit = tsc_ticks_for_us(us);
-	return wait_poll(bit_done, w, now, w->limit, &w->elapsed, &w->polls);
+	return wait_poll(bit_done, w, hw_rdtsc, w->limit, &w->elapsed, &w->polls);
 }
 
 /* A fixed delay (the PCI power-state recovery time): a wait on the TSC alone, bounded by construction. */
@@ -514,7 +509,7 @@ static int rhine_send(struct netdev *d, const void *frame, size_t len)
 		unsigned long polls;
 		tx_restart_if_off(r);
 		tx_demand(r);
-		if (!wait_poll(tx_slot_free, &tw, now, lim, &el, &polls))
+		if (!wait_poll(tx_slot_free, &tw, hw_rdtsc, lim, &el, &polls))
 			return netdev_fail(d, NETDEV_EBUSY, "no free transmit descriptor after %llu cycles (limit %llu, %lu polls): des0=0x%08x of descriptor %u, CR0=0x%02x ISR=0x%04x TDA=0x%08x",
 					   (unsigned long long)el, (unsigned long long)lim, polls,
 					   (unsigned)r->tx[r->tx_cons % RHINE_TX_DESC].des0,
