@@ -10,26 +10,14 @@ import os
 import re
 import shutil
 import sqlite3
-import tempfile
 import types
 import unittest
 
-from helpers import log, report
+from helpers import log, report, scratch
 from cqreport import db, html
 
-TMP = tempfile.mkdtemp(prefix="qualreport-unit.")
+TMP, write, tearDownModule = scratch()
 DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "docs", "qualreport.md")
-
-
-def tearDownModule():
-    shutil.rmtree(TMP, ignore_errors=True)
-
-
-def write(name, data):
-    p = os.path.join(TMP, name)
-    with open(p, "wb") as f:
-        f.write(data)
-    return p
 
 
 def box(serial, fail=False, kbps=37000.0, tag="batch-1"):

@@ -6,27 +6,15 @@ import json
 import os
 import re
 import shutil
-import tempfile
 import types
 import unittest
 
-from helpers import log, report
+from helpers import log, report, scratch
 from cqreport import html, parse
 
-TMP = tempfile.mkdtemp(prefix="qualreport-unit.")
+TMP, write, tearDownModule = scratch()
 CELL = ("# @cipher engine=geode-sb alg=aes-128-cbc dir=encrypt variant=separate-aligned emulated=0 reps=3 "
         "bytes=16,8192 kbps=1000.00,%s spread_pct=0.0,0.0 ops=10,10 t=1.0")
-
-
-def tearDownModule():
-    shutil.rmtree(TMP, ignore_errors=True)
-
-
-def write(name, data):
-    p = os.path.join(TMP, name)
-    with open(p, "wb") as f:
-        f.write(data)
-    return p
 
 
 def box(serial, kbps="37000.00", results=None, cut=False):
