@@ -41,6 +41,21 @@ class HtmlTest(unittest.TestCase):
             "b", "b.log")
         self.assertEqual(html.throughput_cells(d), {("hash", "software", "sha256"): {8192: 2.0}})
 
+    def test_failing_line_of_a_syslog_file(self):
+        """the failing lines shown from a collector's per-box syslog file are its serial log's, as numbered"""
+        lines = report(results=["ok 1 - cpu: x", "not ok 2 - kat: geode-sb aes-128-cbc encrypt"])
+        order = list(range(1, len(lines) + 1))
+        order[4], order[5] = order[5], order[4]          # two lines arrived out of order
+        data = b"".join(b'[meta sequenceId="%d"] %s\n' % (n, lines[n - 1].encode()) for n in order)
+        out = os.path.join(TMP, "syslog.html")
+        args = types.SimpleNamespace(logs=[write("SN-L.log", data)], output=out, baseline=None, boot="last",
+                                     allow_emulated=False, title=None, db=None)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            html.cmd_html(args)
+        hits = re.findall(r'<span class="hit">(.*?)</span>', open(out, encoding="utf-8").read())
+        self.assertEqual(len(hits), 1, hits)
+        self.assertTrue(hits[0].endswith("  not ok 2 - kat: geode-sb aes-128-cbc encrypt"), hits)
+
 
 @unittest.skipUnless(shutil.which("gnuplot"), "no gnuplot (Debian package gnuplot-nox)")
 class PageTest(unittest.TestCase):
