@@ -25,6 +25,7 @@
  */
 #include <string.h>
 
+#include "drivers/e1000/e1000_reg.h"
 #include "drivers/rhine/rhine_reg.h"
 #include "emu/emu.h"
 #include "emu/hw_emu.h"
@@ -70,13 +71,9 @@ static void real_write32(void *ctx, unsigned bus, unsigned dev, unsigned fn, uns
 /*
  * The cable carries frames for the Rhine's station address, not the QEMU
  * NIC's: an Intel 8254x is put in unicast and multicast promiscuous mode,
- * RCTL (0x0100) bits 3 UPE and 4 MPE (Intel 8254x SDM 13.4.22; QEMU's
- * e1000 honours both in its receive filter).
+ * RCTL bits UPE and MPE (drivers/e1000/e1000_reg.h; QEMU's e1000 honours
+ * both in its receive filter).
  */
-#define E1000_RCTL	0x0100
-#define  E1000_RCTL_UPE	0x0008
-#define  E1000_RCTL_MPE	0x0010
-
 static void wire_promiscuous(const struct nic_wire *w)
 {
 	unsigned i;
