@@ -94,10 +94,18 @@ class Boot:
         r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
         self.status = r.returncode
         self.stdout = r.stdout + r.stderr
-        with open(os.path.join(self.out, "summary.json")) as f:
-            self.summary = json.load(f)
-        with open(os.path.join(self.out, "serial.log"), "rb") as f:
-            self.serial = f.read().replace(b"\r", b"")
+        # A run that stopped before the boot (a collector that never listened)
+        # leaves neither file: its results fail with its output, not a traceback.
+        try:
+            with open(os.path.join(self.out, "summary.json")) as f:
+                self.summary = json.load(f)
+        except (OSError, ValueError):
+            self.summary = {}
+        try:
+            with open(os.path.join(self.out, "serial.log"), "rb") as f:
+                self.serial = f.read().replace(b"\r", b"")
+        except OSError:
+            self.serial = b""
         self.lines = self.serial.split(b"\n")[:-1]
         tap.diag("%s: %s" % (label, self.summary.get("boot_qemu")))
 
