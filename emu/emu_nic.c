@@ -25,6 +25,7 @@
  */
 #include <string.h>
 
+#include "drivers/e1000/e1000_reg.h"
 #include "drivers/rhine/rhine_reg.h"
 #include "emu/emu.h"
 #include "emu/hw_emu.h"
@@ -48,9 +49,7 @@ static const struct nic_driver *wire_driver_for(uint16_t vendor, uint16_t device
 
 static bool is_rhine(uint32_t id)
 {
-	uint16_t v = (uint16_t)id, d = (uint16_t)(id >> 16);
-	return v == RHINE_VENDOR && (d == RHINE_DEV_VT86C100A || d == RHINE_DEV_VT6102 ||
-				     d == RHINE_DEV_VT6105 || d == RHINE_DEV_VT6105M);
+	return RHINE_PCI_ID((uint16_t)id, (uint16_t)(id >> 16));
 }
 
 /* ---- the QEMU machine's own NIC ---- */
@@ -72,13 +71,9 @@ static void real_write32(void *ctx, unsigned bus, unsigned dev, unsigned fn, uns
 /*
  * The cable carries frames for the Rhine's station address, not the QEMU
  * NIC's: an Intel 8254x is put in unicast and multicast promiscuous mode,
- * RCTL (0x0100) bits 3 UPE and 4 MPE (Intel 8254x SDM 13.4.22; QEMU's
- * e1000 honours both in its receive filter).
+ * RCTL bits UPE and MPE (drivers/e1000/e1000_reg.h; QEMU's e1000 honours
+ * both in its receive filter).
  */
-#define E1000_RCTL	0x0100
-#define  E1000_RCTL_UPE	0x0008
-#define  E1000_RCTL_MPE	0x0010
-
 static void wire_promiscuous(const struct nic_wire *w)
 {
 	unsigned i;

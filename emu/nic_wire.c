@@ -5,8 +5,6 @@
 
 #include "lib/util/fmt.h"
 
-#define WIRE_MIN_FRAME	60	/* IEEE 802.3 minimum without the FCS */
-
 void nic_wire_init(struct nic_wire *w, int (*open)(struct nic_wire *w), void *owner)
 {
 	memset(w, 0, sizeof(*w));
@@ -53,10 +51,10 @@ static size_t wire_poll(void *ctx, uint8_t *buf, size_t cap)
 	if (n <= 0)
 		return 0;
 	w->from_real++;
-	if ((size_t)n < WIRE_MIN_FRAME && cap >= WIRE_MIN_FRAME) {
-		memset(buf + n, 0, WIRE_MIN_FRAME - (size_t)n);
+	if ((size_t)n < NETDEV_MIN_FRAME && cap >= NETDEV_MIN_FRAME) {
+		memset(buf + n, 0, NETDEV_MIN_FRAME - (size_t)n);
 		w->padded++;
-		n = WIRE_MIN_FRAME;
+		n = NETDEV_MIN_FRAME;
 	}
 	return (size_t)n;
 }

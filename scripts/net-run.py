@@ -110,9 +110,11 @@ def start_tftpd(d, out, port, create=True):
 
 
 def wait_udp_listening(port, timeout=5.0):
-    """Waits until something is bound to 127.0.0.1:port (binding it fails)."""
+    """Waits at most timeout seconds until something is bound to
+    127.0.0.1:port (binding it fails), with a last look after the deadline."""
     end = time.time() + timeout
-    while time.time() < end:
+    while True:
+        late = time.time() >= end
         s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         try:
             s.bind(("127.0.0.1", port))
@@ -120,8 +122,9 @@ def wait_udp_listening(port, timeout=5.0):
             return True
         finally:
             s.close()
+        if late:
+            return False
         time.sleep(0.1)
-    return False
 
 
 class LossyRelay(threading.Thread):

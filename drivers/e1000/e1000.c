@@ -8,7 +8,6 @@
  */
 #include "drivers/e1000/e1000.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -67,19 +66,6 @@ static bool match(uint16_t vendor, uint16_t device)
 	return false;
 }
 
-static int fail(struct netdev *d, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* Says why in d->why; returns err. */
-static int fail(struct netdev *d, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fmt_vsnprintf(d->why, sizeof(d->why), fmt, ap);
-	va_end(ap);
-	return err;
-}
-
 static int e1000_send(struct netdev *d, const void *frame, size_t len);
 static int e1000_poll(struct netdev *d, void *buf, size_t cap);
 static bool e1000_link_up(struct netdev *d);
@@ -90,18 +76,17 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 	struct e1000 *e;
 	uint32_t cmd, lo, hi, addr;
 	unsigned i;
-	uint64_t el;
 
 	for (i = 0; i < pci->nbars; i++)
 		if (pci->bars[i].index == 0 && !(pci->bars[i].flags & (PCI_BAR_IO | PCI_BAR_UNASSIGNED)))
 			bar = &pci->bars[i];
 	if (!bar || bar->base >= 0x100000000ull || bar->size < 0x6000)
-		return fail(d, NETDEV_EHW, "no 32-bit memory BAR0 of at least 24 KiB (%u BARs)", (unsigned)pci->nbars);
+		return netdev_fail(d, NETDEV_EHW, "no 32-bit memory BAR0 of at least 24 KiB (%u BARs)", (unsigned)pci->nbars);
 	/* A NIC opened again (after a failed open) keeps its slot. */
 	for (i = 0; i < nopen && nics[i].base != (uintptr_t)bar->base; i++)
 		;
 	if (i == E1000_MAX)
-		return fail(d, NETDEV_EINVAL, "already %u e1000 NICs open (at most %u)", nopen, (unsigned)E1000_MAX);
+		return netdev_fail(d, NETDEV_EINVAL, "already %u e1000 NICs open (at most %u)", nopen, (unsigned)E1000_MAX);
 	if (i == nopen)
 		nopen++;
 	e = &nics[i];
@@ -113,13 +98,13 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 		pci_cfg_write32(pci, PCI_CMD, cmd | PCI_CMD_MEM | PCI_CMD_MASTER);
 	cmd = pci_cfg_read32(pci, PCI_CMD) & 0xFFFF;
 	if ((cmd & (PCI_CMD_MEM | PCI_CMD_MASTER)) != (PCI_CMD_MEM | PCI_CMD_MASTER))
-		return fail(d, NETDEV_EHW, "PCI command 0x%04x: memory decoding or bus mastering did not stick", (unsigned)cmd);
+		return netdev_fail(d, NETDEV_EHW, "PCI command 0x%04x: memory decoding or bus mastering did not stick", (unsigned)cmd);
 
 	wr(e, E1000_IMC, 0xFFFFFFFFu);
 	wr(e, E1000_CTRL, rd(e, E1000_CTRL) | E1000_CTRL_RST);
-	if (!wait_poll(reset_done, e, hw_rdtsc, tsc_ticks_for_us(E1000_RESET_US), &el, NULL))
-		return fail(d, NETDEV_ETIMEOUT, "CTRL.RST still set 10 ms after reset (CTRL=0x%08x STATUS=0x%08x)",
-			    rd(e, E1000_CTRL), rd(e, E1000_STATUS));
+	if (!wait_poll(reset_done, e, hw_rdtsc, tsc_ticks_for_us(E1000_RESET_US), NULL, NULL))
+		return netdev_fail(d, NETDEV_ETIMEOUT, "CTRL.RST still set 10 ms after reset (CTRL=0x%08x STATUS=0x%08x)",
+				   rd(e, E1000_CTRL), rd(e, E1000_STATUS));
 	wr(e, E1000_IMC, 0xFFFFFFFFu);	/* the reset unmasked nothing, but say so to the chip again */
 	(void)rd(e, E1000_ICR);
 	wr(e, E1000_CTRL, (rd(e, E1000_CTRL) | E1000_CTRL_SLU | E1000_CTRL_ASDE) &
@@ -128,7 +113,7 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 	lo = rd(e, E1000_RAL0);
 	hi = rd(e, E1000_RAH0);
 	if (!(hi & E1000_RAH_AV))
-		return fail(d, NETDEV_EHW, "RAH0 address-valid bit clear after reset (RAL0=0x%08x RAH0=0x%08x)", lo, hi);
+		return netdev_fail(d, NETDEV_EHW, "RAH0 address-valid bit clear after reset (RAL0=0x%08x RAH0=0x%08x)", lo, hi);
 	for (i = 0; i < 4; i++)
 		d->mac[i] = (uint8_t)(lo >> (8 * i));
 	d->mac[4] = (uint8_t)hi;
@@ -140,12 +125,12 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 	for (i = 0; i < E1000_RING; i++) {
 		addr = hw_dma_addr(e->rxbuf[i]);
 		if (addr == HW_DMA_NONE)
-			return fail(d, NETDEV_EHW, "receive buffer %u not reachable by DMA", i);
+			return netdev_fail(d, NETDEV_EHW, "receive buffer %u not reachable by DMA", i);
 		e->rx[i].addr_lo = addr;
 	}
 	addr = hw_dma_addr(e->rx);
 	if (addr == HW_DMA_NONE || hw_dma_addr(e->tx) == HW_DMA_NONE)
-		return fail(d, NETDEV_EHW, "descriptor rings not reachable by DMA");
+		return netdev_fail(d, NETDEV_EHW, "descriptor rings not reachable by DMA");
 	wr(e, E1000_RDBAL, addr);
 	wr(e, E1000_RDBAH, 0);
 	wr(e, E1000_RDLEN, sizeof(e->rx));
@@ -156,7 +141,7 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 	for (i = 0; i < E1000_RING; i++) {
 		addr = hw_dma_addr(e->txbuf[i]);
 		if (addr == HW_DMA_NONE)
-			return fail(d, NETDEV_EHW, "transmit buffer %u not reachable by DMA", i);
+			return netdev_fail(d, NETDEV_EHW, "transmit buffer %u not reachable by DMA", i);
 		e->tx[i].addr_lo = addr;
 	}
 	wr(e, E1000_TDBAL, hw_dma_addr(e->tx));
@@ -200,11 +185,10 @@ static int e1000_send(struct netdev *d, const void *frame, size_t len)
 	if (e->tx_used[e->tx_next] &&
 	    !wait_poll(tx_done, &w, hw_rdtsc, tsc_ticks_for_us(E1000_TX_WAIT_US), NULL, NULL)) {
 		d->stats.tx_errors++;
-		fmt_snprintf(d->why, sizeof(d->why),
-			     "transmit descriptor %u not done after 10 ms (TDH=%u TDT=%u STATUS=0x%08x TCTL=0x%08x)",
-			     e->tx_next, (unsigned)rd(e, E1000_TDH), (unsigned)rd(e, E1000_TDT), rd(e, E1000_STATUS),
-			     rd(e, E1000_TCTL));
-		return NETDEV_EBUSY;
+		return netdev_fail(d, NETDEV_EBUSY,
+				   "transmit descriptor %u not done after 10 ms (TDH=%u TDT=%u STATUS=0x%08x TCTL=0x%08x)",
+				   e->tx_next, (unsigned)rd(e, E1000_TDH), (unsigned)rd(e, E1000_TDT), rd(e, E1000_STATUS),
+				   rd(e, E1000_TCTL));
 	}
 	memcpy(e->txbuf[e->tx_next], frame, len);
 	memset(e->txbuf[e->tx_next] + len, 0, n - len);

@@ -27,6 +27,8 @@
 #define E1000_IMC	0x00D8		/* interrupt mask clear: all ones masks every cause */
 #define E1000_RCTL	0x0100
 #define  E1000_RCTL_EN		(1u << 1)
+#define  E1000_RCTL_UPE		(1u << 3)	/* unicast promiscuous (13.4.22; the emulation's cable sets it) */
+#define  E1000_RCTL_MPE		(1u << 4)	/* multicast promiscuous */
 #define  E1000_RCTL_BAM		(1u << 15)	/* accept broadcast */
 #define  E1000_RCTL_BSIZE_2048	(0u << 16)	/* with BSEX clear */
 #define  E1000_RCTL_SECRC	(1u << 26)	/* strip the Ethernet CRC */

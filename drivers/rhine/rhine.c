@@ -1,7 +1,6 @@
 /* VIA Rhine NIC driver: polled descriptor rings behind lib/net/netdev.h. See rhine.h. */
 #include "drivers/rhine/rhine.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
@@ -70,23 +69,7 @@ static void wr32(const struct rhine_nic *r, unsigned off, uint32_t v)
 	hw_outl((uint16_t)(r->io + off), v);
 }
 
-/* Records why in d->why (one whole format string per call site) and returns rc. */
-static int fail(struct netdev *d, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(struct netdev *d, int rc, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fmt_vsnprintf(d->why, sizeof(d->why), fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
 /* ---- bounded waits ---- */
-
-static uint64_t now(void)
-{
-	return hw_rdtsc();
-}
 
 /* A wait for (register & mask) == want, and what it saw. */
 struct bitwait {
@@ -113,7 +96,7 @@ static bool wait_bit(const struct rhine_nic *r, unsigned off, uint8_t mask, uint
 	w->mask = mask;
 	w->want = want;
 	w->limit = tsc_ticks_for_us(us);
-	return wait_poll(bit_done, w, now, w->limit, &w->elapsed, &w->polls);
+	return wait_poll(bit_done, w, hw_rdtsc, w->limit, &w->elapsed, &w->polls);
 }
 
 /* A fixed delay (the PCI power-state recovery time): a wait on the TSC alone, bounded by construction. */
@@ -155,8 +138,8 @@ static int power_up(const struct pci_dev *pci, struct netdev *d)
 	pci_cfg_write32(pci, PCI_CMD, cmd);
 	pm = pci_cfg_read32(pci, cap + PCI_PM_CTRL);
 	if (pm & PCI_PM_STATE)
-		return fail(d, NETDEV_EHW, "chip stays in power state D%u after D0 was written: PMCSR=0x%04x at config 0x%02x",
-			    (unsigned)(pm & PCI_PM_STATE), (unsigned)(pm & 0xFFFF), cap + PCI_PM_CTRL);
+		return netdev_fail(d, NETDEV_EHW, "chip stays in power state D%u after D0 was written: PMCSR=0x%04x at config 0x%02x",
+				   (unsigned)(pm & PCI_PM_STATE), (unsigned)(pm & 0xFFFF), cap + PCI_PM_CTRL);
 	return 0;
 }
 
@@ -181,9 +164,21 @@ static int mii_idle(struct rhine_nic *r, struct netdev *d)
 	if (r->rev < RHINE_REV_RHINE2)
 		return 0;
 	if (!wait_bit(r, RHINE_MIIAD, RHINE_MIIAD_MIDLE, RHINE_MIIAD_MIDLE, RHINE_MII_US, &w))
-		return fail(d, NETDEV_ETIMEOUT, "MII auto-poll did not stop: MIIAD=0x%02x after %llu cycles (limit %llu, %lu polls), MIICR=0x%02x",
-			    w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
-			    rd8(r, RHINE_MIICR));
+		return netdev_fail(d, NETDEV_ETIMEOUT, "MII auto-poll did not stop: MIIAD=0x%02x after %llu cycles (limit %llu, %lu polls), MIICR=0x%02x",
+				   w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
+				   rd8(r, RHINE_MIICR));
+	return 0;
+}
+
+/* Points the idle MII port at register reg of the PHY. Returns 0 or a NETDEV_E* error with why. */
+static int mii_select(struct rhine_nic *r, struct netdev *d, unsigned reg)
+{
+	int rc = mii_idle(r, d);
+
+	if (rc)
+		return rc;
+	wr8(r, RHINE_MIIPHY, (uint8_t)((rd8(r, RHINE_MIIPHY) & 0xE0) | r->phy));
+	wr8(r, RHINE_MIIAD, (uint8_t)reg);
 	return 0;
 }
 
@@ -191,36 +186,33 @@ static int mii_idle(struct rhine_nic *r, struct netdev *d)
 static int mii_read(struct rhine_nic *r, struct netdev *d, unsigned reg, uint16_t *val)
 {
 	struct bitwait w;
-	int rc = mii_idle(r, d);
+	int rc = mii_select(r, d, reg);
 
 	if (rc)
 		return rc;
-	wr8(r, RHINE_MIIPHY, (uint8_t)((rd8(r, RHINE_MIIPHY) & 0xE0) | r->phy));
-	wr8(r, RHINE_MIIAD, (uint8_t)reg);
 	wr8(r, RHINE_MIICR, RHINE_MIICR_RDEN);
 	if (!wait_bit(r, RHINE_MIICR, RHINE_MIICR_RDEN, 0, RHINE_MII_US, &w))
-		return fail(d, NETDEV_ETIMEOUT, "MII read of PHY %u register %u did not finish: MIICR=0x%02x after %llu cycles (limit %llu, %lu polls), MIIAD=0x%02x",
-			    r->phy, reg, w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit,
-			    w.polls, rd8(r, RHINE_MIIAD));
+		return netdev_fail(d, NETDEV_ETIMEOUT, "MII read of PHY %u register %u did not finish: MIICR=0x%02x after %llu cycles (limit %llu, %lu polls), MIIAD=0x%02x",
+				   r->phy, reg, w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit,
+				   w.polls, rd8(r, RHINE_MIIAD));
 	*val = rd16(r, RHINE_MIIDATA);
 	return 0;
 }
 
+/* Writes val to PHY register reg. Returns 0 or a NETDEV_E* error with why. */
 static int mii_write(struct rhine_nic *r, struct netdev *d, unsigned reg, uint16_t val)
 {
 	struct bitwait w;
-	int rc = mii_idle(r, d);
+	int rc = mii_select(r, d, reg);
 
 	if (rc)
 		return rc;
-	wr8(r, RHINE_MIIPHY, (uint8_t)((rd8(r, RHINE_MIIPHY) & 0xE0) | r->phy));
-	wr8(r, RHINE_MIIAD, (uint8_t)reg);
 	wr16(r, RHINE_MIIDATA, val);
 	wr8(r, RHINE_MIICR, RHINE_MIICR_WREN);
 	if (!wait_bit(r, RHINE_MIICR, RHINE_MIICR_WREN, 0, RHINE_MII_US, &w))
-		return fail(d, NETDEV_ETIMEOUT, "MII write of PHY %u register %u did not finish: MIICR=0x%02x after %llu cycles (limit %llu, %lu polls), MIIAD=0x%02x",
-			    r->phy, reg, w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit,
-			    w.polls, rd8(r, RHINE_MIIAD));
+		return netdev_fail(d, NETDEV_ETIMEOUT, "MII write of PHY %u register %u did not finish: MIICR=0x%02x after %llu cycles (limit %llu, %lu polls), MIIAD=0x%02x",
+				   r->phy, reg, w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit,
+				   w.polls, rd8(r, RHINE_MIIAD));
 	return 0;
 }
 
@@ -262,9 +254,9 @@ static int mii_autopoll(struct rhine_nic *r, struct netdev *d)
 	wr8(r, RHINE_MIIAD, MII_BMSR);
 	wr8(r, RHINE_MIICR, RHINE_MIICR_MAUTO);
 	if (!wait_bit(r, RHINE_MIIAD, RHINE_MIIAD_MDONE, 0, RHINE_MII_US, &w))
-		return fail(d, NETDEV_ETIMEOUT, "MII auto-poll did not start: MIIAD=0x%02x after %llu cycles (limit %llu, %lu polls), MIICR=0x%02x",
-			    w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
-			    rd8(r, RHINE_MIICR));
+		return netdev_fail(d, NETDEV_ETIMEOUT, "MII auto-poll did not start: MIIAD=0x%02x after %llu cycles (limit %llu, %lu polls), MIICR=0x%02x",
+				   w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
+				   rd8(r, RHINE_MIICR));
 	wr8(r, RHINE_MIIAD, MII_BMSR | RHINE_MIIAD_MSRCEN);
 	return 0;
 }
@@ -285,13 +277,13 @@ static int chip_reset(struct rhine_nic *r, struct netdev *d)
 		wr8(r, RHINE_MISC_CR1, rd8(r, RHINE_MISC_CR1) | RHINE_MISC_FORSRST);
 		if (wait_bit(r, RHINE_CR1, RHINE_CR1_SRST, 0, RHINE_RESET_US, &w))
 			return 0;
-		return fail(d, NETDEV_ETIMEOUT, "reset did not finish: CR1=0x%02x after %llu cycles (limit %llu, %lu polls), nor forced (MISC_CR1 bit 6: %lu more polls); CR0=0x%02x ISR=0x%04x",
-			    w.last, (unsigned long long)el, (unsigned long long)lim, polls, w.polls,
-			    rd8(r, RHINE_CR0), rd16(r, RHINE_ISR));
+		return netdev_fail(d, NETDEV_ETIMEOUT, "reset did not finish: CR1=0x%02x after %llu cycles (limit %llu, %lu polls), nor forced (MISC_CR1 bit 6: %lu more polls); CR0=0x%02x ISR=0x%04x",
+				   w.last, (unsigned long long)el, (unsigned long long)lim, polls, w.polls,
+				   rd8(r, RHINE_CR0), rd16(r, RHINE_ISR));
 	}
-	return fail(d, NETDEV_ETIMEOUT, "reset did not finish: CR1=0x%02x after %llu cycles (limit %llu, %lu polls), no forced reset on a Rhine I; CR0=0x%02x ISR=0x%04x",
-		    w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
-		    rd8(r, RHINE_CR0), rd16(r, RHINE_ISR));
+	return netdev_fail(d, NETDEV_ETIMEOUT, "reset did not finish: CR1=0x%02x after %llu cycles (limit %llu, %lu polls), no forced reset on a Rhine I; CR0=0x%02x ISR=0x%04x",
+			   w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
+			   rd8(r, RHINE_CR0), rd16(r, RHINE_ISR));
 }
 
 static int eeprom_reload(struct rhine_nic *r, struct netdev *d)
@@ -301,9 +293,9 @@ static int eeprom_reload(struct rhine_nic *r, struct netdev *d)
 	wr8(r, RHINE_EECSR, rd8(r, RHINE_EECSR) | RHINE_EECSR_LOAD);
 	if (wait_bit(r, RHINE_EECSR, RHINE_EECSR_LOAD, 0, RHINE_EEPROM_US, &w))
 		return 0;
-	return fail(d, NETDEV_ETIMEOUT, "EEPROM reload did not finish: EECSR=0x%02x after %llu cycles (limit %llu, %lu polls), CR1=0x%02x",
-		    w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
-		    rd8(r, RHINE_CR1));
+	return netdev_fail(d, NETDEV_ETIMEOUT, "EEPROM reload did not finish: EECSR=0x%02x after %llu cycles (limit %llu, %lu polls), CR1=0x%02x",
+			   w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
+			   rd8(r, RHINE_CR1));
 }
 
 /* ---- rings ---- */
@@ -372,9 +364,7 @@ static bool rhine_link_up(struct netdev *d);
 
 static bool rhine_match(uint16_t vendor, uint16_t device)
 {
-	return vendor == RHINE_VENDOR &&
-	       (device == RHINE_DEV_VT86C100A || device == RHINE_DEV_VT6102 ||
-		device == RHINE_DEV_VT6105 || device == RHINE_DEV_VT6105M);
+	return RHINE_PCI_ID(vendor, device);
 }
 
 static int rhine_open(const struct pci_dev *pci, struct netdev *d)
@@ -393,17 +383,17 @@ static int rhine_open(const struct pci_dev *pci, struct netdev *d)
 	d->poll = rhine_poll;
 	d->link_up = rhine_link_up;
 	if (!rhine_match(pci->vendor, pci->device))
-		return fail(d, NETDEV_EINVAL, "%04x:%04x is not a VIA Rhine", pci->vendor, pci->device);
+		return netdev_fail(d, NETDEV_EINVAL, "%04x:%04x is not a VIA Rhine", pci->vendor, pci->device);
 	r = slot_for(pci);
 	if (!r)
-		return fail(d, NETDEV_EINVAL, "no room for a fifth Rhine (this driver keeps rings for %u)",
-			    RHINE_MAX_NICS);
+		return netdev_fail(d, NETDEV_EINVAL, "no room for a fifth Rhine (this driver keeps rings for %u)",
+				   RHINE_MAX_NICS);
 	r->up = false;
 	bar = io_bar(pci);
 	if (!bar || (bar->flags & PCI_BAR_UNASSIGNED) || bar->base == 0 ||
 	    bar->base + RHINE_IO_SIZE_RHINE1 > 0x10000)
-		return fail(d, NETDEV_EHW, "no usable I/O BAR (the registers): %s",
-			    !bar ? "none implemented" : "unassigned or beyond 64 KiB");
+		return netdev_fail(d, NETDEV_EHW, "no usable I/O BAR (the registers): %s",
+				   !bar ? "none implemented" : "unassigned or beyond 64 KiB");
 
 	if ((rc = power_up(pci, d)) != 0)
 		return rc;
@@ -411,8 +401,8 @@ static int rhine_open(const struct pci_dev *pci, struct netdev *d)
 	pci_cfg_write32(pci, PCI_CMD, cmd | PCI_CMD_IO | PCI_CMD_MASTER);
 	cmd = pci_cfg_read32(pci, PCI_CMD) & 0xFFFF;
 	if ((cmd & (PCI_CMD_IO | PCI_CMD_MASTER)) != (PCI_CMD_IO | PCI_CMD_MASTER))
-		return fail(d, NETDEV_EHW, "I/O decoding and bus mastering do not stick: PCI command 0x%04x",
-			    cmd);
+		return netdev_fail(d, NETDEV_EHW, "I/O decoding and bus mastering do not stick: PCI command 0x%04x",
+				   cmd);
 
 	r->used = true;
 	r->bus = pci->bus;
@@ -429,16 +419,16 @@ static int rhine_open(const struct pci_dev *pci, struct netdev *d)
 	for (i = 0; i < 6; i++)
 		d->mac[i] = rd8(r, RHINE_PAR + i);
 	if ((d->mac[0] & 1) || !(d->mac[0] | d->mac[1] | d->mac[2] | d->mac[3] | d->mac[4] | d->mac[5]))
-		return fail(d, NETDEV_EHW, "station address %02x:%02x:%02x:%02x:%02x:%02x in PAR0-5 after the EEPROM reload is not a unicast address (EECSR=0x%02x)",
-			    d->mac[0], d->mac[1], d->mac[2], d->mac[3], d->mac[4], d->mac[5],
-			    rd8(r, RHINE_EECSR));
+		return netdev_fail(d, NETDEV_EHW, "station address %02x:%02x:%02x:%02x:%02x:%02x in PAR0-5 after the EEPROM reload is not a unicast address (EECSR=0x%02x)",
+				   d->mac[0], d->mac[1], d->mac[2], d->mac[3], d->mac[4], d->mac[5],
+				   rd8(r, RHINE_EECSR));
 
 	r->phy = r->rev >= RHINE_REV_VT6105 ? RHINE_INT_PHY_ADDR : (rd8(r, RHINE_MIIPHY) & 0x1F);
 	if ((rc = phy_setup(r, d, &fdx)) != 0)
 		return rc;
 
 	if (!rings_init(r))
-		return fail(d, NETDEV_EHW, "the descriptor rings have no 32-bit bus address");
+		return netdev_fail(d, NETDEV_EHW, "the descriptor rings have no 32-bit bus address");
 	wr32(r, RHINE_RDA, bus_of(&r->rx[0]));
 	wr32(r, RHINE_TDA, bus_of(&r->tx[0]));
 	wr8(r, RHINE_RCR, (uint8_t)((rd8(r, RHINE_RCR) & RHINE_RCR_THRESH) | RHINE_RCR_BCAST));
@@ -506,12 +496,12 @@ static int rhine_send(struct netdev *d, const void *frame, size_t len)
 	size_t n = len;
 
 	if (!r || !r->up)
-		return fail(d, NETDEV_EINVAL, "send on a Rhine that is not open");
+		return netdev_fail(d, NETDEV_EINVAL, "send on a Rhine that is not open");
 	if (!frame)
-		return fail(d, NETDEV_EINVAL, "send without a frame refused");
+		return netdev_fail(d, NETDEV_EINVAL, "send without a frame refused");
 	if (len < 14 || len > NETDEV_MAX_FRAME)
-		return fail(d, NETDEV_EINVAL, "frame of %u bytes refused (14..%u)", (unsigned)len,
-			    NETDEV_MAX_FRAME);
+		return netdev_fail(d, NETDEV_EINVAL, "frame of %u bytes refused (14..%u)", (unsigned)len,
+				   NETDEV_MAX_FRAME);
 	tx_reclaim(r, d);
 	if (r->tx_prod - r->tx_cons >= RHINE_TX_DESC) {
 		struct txwait tw = { r, d };
@@ -519,12 +509,12 @@ static int rhine_send(struct netdev *d, const void *frame, size_t len)
 		unsigned long polls;
 		tx_restart_if_off(r);
 		tx_demand(r);
-		if (!wait_poll(tx_slot_free, &tw, now, lim, &el, &polls))
-			return fail(d, NETDEV_EBUSY, "no free transmit descriptor after %llu cycles (limit %llu, %lu polls): des0=0x%08x of descriptor %u, CR0=0x%02x ISR=0x%04x TDA=0x%08x",
-				    (unsigned long long)el, (unsigned long long)lim, polls,
-				    (unsigned)r->tx[r->tx_cons % RHINE_TX_DESC].des0,
-				    r->tx_cons % RHINE_TX_DESC, rd8(r, RHINE_CR0), rd16(r, RHINE_ISR),
-				    (unsigned)rd32(r, RHINE_TDA));
+		if (!wait_poll(tx_slot_free, &tw, hw_rdtsc, lim, &el, &polls))
+			return netdev_fail(d, NETDEV_EBUSY, "no free transmit descriptor after %llu cycles (limit %llu, %lu polls): des0=0x%08x of descriptor %u, CR0=0x%02x ISR=0x%04x TDA=0x%08x",
+					   (unsigned long long)el, (unsigned long long)lim, polls,
+					   (unsigned)r->tx[r->tx_cons % RHINE_TX_DESC].des0,
+					   r->tx_cons % RHINE_TX_DESC, rd8(r, RHINE_CR0), rd16(r, RHINE_ISR),
+					   (unsigned)rd32(r, RHINE_TDA));
 	}
 	slot = r->tx_prod % RHINE_TX_DESC;
 	t = &r->tx[slot];
@@ -566,9 +556,9 @@ static int rx_restart(struct rhine_nic *r, struct netdev *d)
 
 	wr8(r, RHINE_CR0, cr0 & (uint8_t)~RHINE_CR0_RXON);
 	if (!wait_bit(r, RHINE_CR0, RHINE_CR0_RXON, 0, RHINE_RX_STOP_US, &w))
-		return fail(d, NETDEV_ETIMEOUT, "receiver did not stop for a restart after lost frames: CR0=0x%02x after %llu cycles (limit %llu, %lu polls), ISR=0x%04x",
-			    w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
-			    rd16(r, RHINE_ISR));
+		return netdev_fail(d, NETDEV_ETIMEOUT, "receiver did not stop for a restart after lost frames: CR0=0x%02x after %llu cycles (limit %llu, %lu polls), ISR=0x%04x",
+				   w.last, (unsigned long long)w.elapsed, (unsigned long long)w.limit, w.polls,
+				   rd16(r, RHINE_ISR));
 	wr32(r, RHINE_RDA, bus_of(&r->rx[r->rx_head % RHINE_RX_DESC]));
 	wr8(r, RHINE_CR0, (uint8_t)((w.last & ~RHINE_CR0_RDMD) | RHINE_CR0_RXON | RHINE_CR0_RDMD));
 	r->rx_restart = false;
@@ -582,7 +572,7 @@ static int rhine_poll(struct netdev *d, void *buf, size_t cap)
 	unsigned k;
 
 	if (!r || !r->up)
-		return fail(d, NETDEV_EINVAL, "poll on a Rhine that is not open");
+		return netdev_fail(d, NETDEV_EINVAL, "poll on a Rhine that is not open");
 	isr = rd16(r, RHINE_ISR);
 	if (isr)
 		wr16(r, RHINE_ISR, isr);

@@ -20,6 +20,9 @@
 #define RHINE_DEV_VT6102	0x3065	/* Rhine II, VT8231..VT8237 south bridges [L][I] */
 #define RHINE_DEV_VT6105	0x3106	/* Rhine III VT6105/L/LOM [L][I] */
 #define RHINE_DEV_VT6105M	0x3053	/* Rhine III management adapter: net5501, ALIX [L][I] */
+/* Whether vendor v, device d is one of the four above: the driver's match and the emulation's models. */
+#define RHINE_PCI_ID(v, d)	((v) == RHINE_VENDOR && ((d) == RHINE_DEV_VT86C100A || (d) == RHINE_DEV_VT6102 || \
+					       (d) == RHINE_DEV_VT6105 || (d) == RHINE_DEV_VT6105M))
 
 /* PCI revision IDs [L enum rhine_revs]: the quirks follow them. */
 #define RHINE_REV_RHINE2	0x20	/* below: Rhine I (4-byte aligned buffers, 128-byte BAR) */

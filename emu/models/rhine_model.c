@@ -6,6 +6,7 @@
 #include "drivers/rhine/rhine_reg.h"
 #include "kernel/platform/hw.h"
 #include "lib/platform/pci_enum.h"
+#include "lib/util/bytes.h"
 
 static const char *const fault_names[RHINE_NFAULTS] = {
 	"link-down", "reset-stuck", "reset-needs-force", "eeprom-stuck", "rx-flood",
@@ -56,24 +57,6 @@ void rhine_model_init(struct rhine_model *m)
 
 /* ---- small helpers ---- */
 
-static uint32_t get32(const struct rhine_model *m, unsigned off)
-{
-	return m->reg[off] | (uint32_t)m->reg[off + 1] << 8 | (uint32_t)m->reg[off + 2] << 16 |
-	       (uint32_t)m->reg[off + 3] << 24;
-}
-
-static void put32(struct rhine_model *m, unsigned off, uint32_t v)
-{
-	unsigned i;
-	for (i = 0; i < 4; i++)
-		m->reg[off + i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint16_t get16(const struct rhine_model *m, unsigned off)
-{
-	return (uint16_t)(m->reg[off] | m->reg[off + 1] << 8);
-}
-
 static void isr_set(struct rhine_model *m, uint16_t bits)
 {
 	m->reg[RHINE_ISR] |= (uint8_t)bits;
@@ -82,12 +65,12 @@ static void isr_set(struct rhine_model *m, uint16_t bits)
 
 uint32_t rhine_model_rda(const struct rhine_model *m)
 {
-	return get32(m, RHINE_RDA);
+	return le32_get(m->reg + RHINE_RDA);
 }
 
 uint32_t rhine_model_tda(const struct rhine_model *m)
 {
-	return get32(m, RHINE_TDA);
+	return le32_get(m->reg + RHINE_TDA);
 }
 
 static uint16_t pci_cmd(const struct rhine_model *m)
@@ -155,14 +138,15 @@ static bool desc_read(struct rhine_model *m, uint32_t bus, uint32_t d[4])
 	if (!dma_read(m, bus, b, sizeof(b)))
 		return false;
 	for (i = 0; i < 4; i++)
-		d[i] = b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
-		       (uint32_t)b[4 * i + 3] << 24;
+		d[i] = le32_get(b + 4 * i);
 	return true;
 }
 
 static bool des0_write(struct rhine_model *m, uint32_t bus, uint32_t des0)
 {
-	uint8_t b[4] = { (uint8_t)des0, (uint8_t)(des0 >> 8), (uint8_t)(des0 >> 16), (uint8_t)(des0 >> 24) };
+	uint8_t b[4];
+
+	le32_put(b, des0);
 	return dma_write(m, bus, b, sizeof(b));
 }
 
@@ -310,7 +294,7 @@ static bool tx_fetch(struct rhine_model *m)
 		return false;
 	}
 	m->tx_nfrag = 0;
-	m->tx_at[0] = get32(m, RHINE_TDA);
+	m->tx_at[0] = le32_get(m->reg + RHINE_TDA);
 	if (!desc_read(m, m->tx_at[0], d)) {
 		dma_fault(m, RHINE_CR0_TXON);
 		m->tx_active = false;
@@ -349,7 +333,7 @@ static void tx_finish(struct rhine_model *m)
 	unsigned i;
 
 	m->tx_latched = false;
-	put32(m, RHINE_TDA, m->tx_next);
+	le32_put(m->reg + RHINE_TDA, m->tx_next);
 	if (!link_now(m)) {
 		/* no carrier: nothing leaves, the transmitter stops [A] */
 		m->st.tx_carrier++;
@@ -409,12 +393,11 @@ static uint32_t crc32(const uint8_t *p, size_t n)
 
 static void missed(struct rhine_model *m)
 {
-	uint16_t t = get16(m, RHINE_MPA);
+	uint16_t t = (uint16_t)le16_get(m->reg + RHINE_MPA);
 	m->st.rx_missed++;
 	if (t != 0xFFFF)
 		t++;
-	m->reg[RHINE_MPA] = (uint8_t)t;
-	m->reg[RHINE_MPA + 1] = (uint8_t)(t >> 8);
+	le16_put(m->reg + RHINE_MPA, t);
 	isr_set(m, RHINE_ISR_RU | RHINE_ISR_NORBF);
 	if (m->faults & RHINE_FAULT_RX_STALL)
 		m->rx_stalled = true;
@@ -423,7 +406,7 @@ static void missed(struct rhine_model *m)
 void rhine_model_receive(struct rhine_model *m, const uint8_t *frame, size_t len)
 {
 	uint8_t buf[RHINE_MODEL_FRAME_MAX + 4];
-	uint32_t d[4], at, status, size, fcs, total;
+	uint32_t d[4], at, status, size, total;
 	bool bcast, mcast, accept;
 	uint8_t rcr = m->reg[RHINE_RCR];
 
@@ -462,7 +445,7 @@ void rhine_model_receive(struct rhine_model *m, const uint8_t *frame, size_t len
 		missed(m);
 		return;
 	}
-	at = get32(m, RHINE_RDA);
+	at = le32_get(m->reg + RHINE_RDA);
 	if (!desc_read(m, at, d)) {
 		dma_fault(m, RHINE_CR0_RXON);
 		return;
@@ -472,20 +455,15 @@ void rhine_model_receive(struct rhine_model *m, const uint8_t *frame, size_t len
 		return;
 	}
 	memcpy(buf, frame, len);
-	fcs = crc32(frame, len);
-	buf[len] = (uint8_t)fcs;
-	buf[len + 1] = (uint8_t)(fcs >> 8);
-	buf[len + 2] = (uint8_t)(fcs >> 16);
-	buf[len + 3] = (uint8_t)(fcs >> 24);
+	le32_put(buf + len, crc32(frame, len));
 	total = (uint32_t)len + 4;
 	status = RHINE_RDES0_WHOLE | (bcast ? RHINE_RDES0_BAR : mcast ? RHINE_RDES0_MAR : RHINE_RDES0_PHY);
 	if ((m->faults & RHINE_FAULT_RX_ERRORS) && ++m->rx_seq % 3 == 0) {
-		uint16_t c = get16(m, RHINE_CRCCNT);
+		uint16_t c = (uint16_t)le16_get(m->reg + RHINE_CRCCNT);
 		status |= RHINE_RDES0_RERR | RHINE_RDES0_CRC;
 		m->st.rx_errors++;
 		c = (uint16_t)(c + (c != 0xFFFF));
-		m->reg[RHINE_CRCCNT] = (uint8_t)c;
-		m->reg[RHINE_CRCCNT + 1] = (uint8_t)(c >> 8);
+		le16_put(m->reg + RHINE_CRCCNT, c);
 		isr_set(m, RHINE_ISR_RXE);
 	} else {
 		status |= RHINE_RDES0_RXOK;
@@ -503,7 +481,7 @@ void rhine_model_receive(struct rhine_model *m, const uint8_t *frame, size_t len
 	}
 	m->st.rx_frames++;
 	isr_set(m, (status & RHINE_RDES0_RXOK) ? RHINE_ISR_PRX : RHINE_ISR_RXE);
-	put32(m, RHINE_RDA, d[3]);
+	le32_put(m->reg + RHINE_RDA, d[3]);
 }
 
 /*
@@ -514,7 +492,7 @@ void rhine_model_receive(struct rhine_model *m, const uint8_t *frame, size_t len
 static bool rx_descriptor_ready(struct rhine_model *m)
 {
 	uint32_t d[4];
-	uint32_t at = get32(m, RHINE_RDA);
+	uint32_t at = le32_get(m->reg + RHINE_RDA);
 
 	return !m->rx_stalled && at != 0 && (pci_cmd(m) & PCI_CMD_MASTER) && desc_read(m, at, d) &&
 	       (d[0] & RHINE_DES0_OWN);
@@ -614,11 +592,9 @@ static uint8_t reg_read(struct rhine_model *m, unsigned off)
 		if (m->mii_op && m->mii_left-- == 0) {
 			unsigned addr = m->reg[RHINE_MIIPHY] & 0x1F, reg = m->reg[RHINE_MIIAD] & 0x1F;
 			if (m->mii_op == RHINE_MIICR_RDEN) {
-				uint16_t d = phy_read(m, addr, reg);
-				m->reg[RHINE_MIIDATA] = (uint8_t)d;
-				m->reg[RHINE_MIIDATA + 1] = (uint8_t)(d >> 8);
+				le16_put(m->reg + RHINE_MIIDATA, phy_read(m, addr, reg));
 			} else {
-				phy_write(m, addr, reg, get16(m, RHINE_MIIDATA));
+				phy_write(m, addr, reg, (uint16_t)le16_get(m->reg + RHINE_MIIDATA));
 			}
 			m->reg[RHINE_MIICR] &= (uint8_t)~m->mii_op;
 			m->mii_op = 0;

@@ -23,8 +23,8 @@ uint32_t aes_inv_sbox_col[4][256] __attribute__((aligned(64)));
 
 static bool tables_ready;
 
-/* Product in GF(2^8), FIPS-197 4.2 (shift-and-add, reducing by GF_POLY). */
-static uint8_t gf_mul(uint8_t a, uint8_t b)
+/* Shift-and-add, reducing by GF_POLY. */
+uint8_t aes_gf_mul(uint8_t a, uint8_t b)
 {
 	unsigned p = 0, x = a;
 
@@ -66,7 +66,7 @@ void aes_tables_init(void)
 	inv[0] = 0;
 	for (x = 1; x < 256; x++) {
 		unsigned y;
-		for (y = 1; y < 256 && gf_mul((uint8_t)x, (uint8_t)y) != 1; y++)
+		for (y = 1; y < 256 && aes_gf_mul((uint8_t)x, (uint8_t)y) != 1; y++)
 			;
 		inv[x] = (uint8_t)y;
 	}
@@ -80,9 +80,9 @@ void aes_tables_init(void)
 	for (x = 0; x < 256; x++) {
 		uint8_t s = aes_sbox[x], i = aes_inv_sbox[x];
 		/* Column 0 of the MixColumns matrix (FIPS-197 5.6): 02 01 01 03. */
-		uint32_t e = column(gf_mul(s, 2), s, s, gf_mul(s, 3));
+		uint32_t e = column(aes_gf_mul(s, 2), s, s, aes_gf_mul(s, 3));
 		/* Column 0 of the InvMixColumns matrix (5.10): 0e 09 0d 0b. */
-		uint32_t d = column(gf_mul(i, 14), gf_mul(i, 9), gf_mul(i, 13), gf_mul(i, 11));
+		uint32_t d = column(aes_gf_mul(i, 14), aes_gf_mul(i, 9), aes_gf_mul(i, 13), aes_gf_mul(i, 11));
 		for (r = 0; r < 4; r++) {
 			aes_te[r][x] = rotl32(e, 8 * r);
 			aes_td[r][x] = rotl32(d, 8 * r);

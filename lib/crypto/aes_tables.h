@@ -1,6 +1,7 @@
 /*
  * The AES lookup tables (lib/crypto/aes_tables.c computes them at first
- * use). Internal to lib/crypto/aes.c, its assembly and its tests.
+ * use). Internal to lib/crypto/aes.c, its assembly and its tests; the
+ * field product serves lib/crypto/vperm_tables.c too.
  *
  * A state column is a 32-bit word with row 0 in bits 0-7 up to row 3 in bits
  * 24-31. aes_te[r][x] is the column that byte x in row r becomes after
@@ -17,6 +18,9 @@ extern uint8_t aes_sbox[256];
 extern uint8_t aes_inv_sbox[256];
 extern uint32_t aes_te[4][256];
 extern uint32_t aes_td[4][256];
+
+/* a * b in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1 (FIPS-197 4.2). */
+uint8_t aes_gf_mul(uint8_t a, uint8_t b);
 
 /*
  * Fills the four tables (idempotent: later calls return at once). Called

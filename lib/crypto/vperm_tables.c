@@ -37,25 +37,12 @@
 
 #include <stdbool.h>
 
-#define AES_POLY	0x11b	/* FIPS-197 4.2 */
+#include "lib/crypto/aes_tables.h"
+
 #define F_POLY		0x13	/* y^4 + y + 1 */
 
 struct vperm_tables vperm_tab;
 static bool ready;
-
-static unsigned gf256_mul(unsigned a, unsigned b)
-{
-	unsigned p = 0;
-
-	for (; b; b >>= 1) {
-		if (b & 1)
-			p ^= a;
-		a <<= 1;
-		if (a & 0x100)
-			a ^= AES_POLY;
-	}
-	return p;
-}
 
 static unsigned gf16_mul(unsigned a, unsigned b)
 {
@@ -157,18 +144,18 @@ void vperm_tables_init(void)
 		t[VT_DIPT_HI][v] = phi[affine_inv[v << 4]];
 		t[VT_SB1U][v] = phi[s1];
 		t[VT_SB1T][v] = phi[s2];
-		t[VT_SB2U][v] = phi[gf256_mul(2, s1)];
-		t[VT_SB2T][v] = phi[gf256_mul(2, s2)];
+		t[VT_SB2U][v] = phi[aes_gf_mul(2, s1)];
+		t[VT_SB2T][v] = phi[aes_gf_mul(2, s2)];
 		t[VT_SBOU][v] = (uint8_t)s1;
 		t[VT_SBOT][v] = (uint8_t)s2;
-		t[VT_D9U][v] = phi[affine_inv[gf256_mul(9, e1[v])]];
-		t[VT_D9T][v] = phi[affine_inv[gf256_mul(9, e2[v])]];
-		t[VT_DDU][v] = phi[affine_inv[gf256_mul(13, e1[v])]];
-		t[VT_DDT][v] = phi[affine_inv[gf256_mul(13, e2[v])]];
-		t[VT_DBU][v] = phi[affine_inv[gf256_mul(11, e1[v])]];
-		t[VT_DBT][v] = phi[affine_inv[gf256_mul(11, e2[v])]];
-		t[VT_DEU][v] = phi[affine_inv[gf256_mul(14, e1[v])]];
-		t[VT_DET][v] = phi[affine_inv[gf256_mul(14, e2[v])]];
+		t[VT_D9U][v] = phi[affine_inv[aes_gf_mul(9, e1[v])]];
+		t[VT_D9T][v] = phi[affine_inv[aes_gf_mul(9, e2[v])]];
+		t[VT_DDU][v] = phi[affine_inv[aes_gf_mul(13, e1[v])]];
+		t[VT_DDT][v] = phi[affine_inv[aes_gf_mul(13, e2[v])]];
+		t[VT_DBU][v] = phi[affine_inv[aes_gf_mul(11, e1[v])]];
+		t[VT_DBT][v] = phi[affine_inv[aes_gf_mul(11, e2[v])]];
+		t[VT_DEU][v] = phi[affine_inv[aes_gf_mul(14, e1[v])]];
+		t[VT_DET][v] = phi[affine_inv[aes_gf_mul(14, e2[v])]];
 		t[VT_DOU][v] = (uint8_t)e1[v];
 		t[VT_DOT][v] = (uint8_t)e2[v];
 		t[VT_K63][v] = phi[0x63];

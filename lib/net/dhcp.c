@@ -269,9 +269,10 @@ void dhcp_input(struct dhcp_client *c, const uint8_t *p, size_t len, uint32_t no
 		}
 		if (r.type == DHCPNAK) {
 			if (++c->naks >= DHCP_NAKS) {
-				fmt_snprintf(c->why, sizeof(c->why), "%u DHCPNAKs for %u.%u.%u.%u", c->naks,
-					     (unsigned)(c->lease.ip >> 24), (unsigned)(c->lease.ip >> 16 & 0xFF),
-					     (unsigned)(c->lease.ip >> 8 & 0xFF), (unsigned)(c->lease.ip & 0xFF));
+				char ip[INET_ADDR_TEXT];
+
+				fmt_snprintf(c->why, sizeof(c->why), "%u DHCPNAKs for %s", c->naks,
+					     inet_format_ip4(c->lease.ip, ip));
 				c->state = DHCP_FAILED;
 				return;
 			}

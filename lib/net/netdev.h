@@ -60,6 +60,13 @@ struct netdev {
 };
 
 /*
+ * A driver's error return: writes the reason into d->why (fmt: one whole
+ * format string at each call site, the register state in its arguments;
+ * cut to the size of why) and returns err, a NETDEV_E* code.
+ */
+int netdev_fail(struct netdev *d, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/*
  * A NIC driver: the PCI IDs it drives and how to bring one up.
  * open() resets the NIC (bounded waits), sets up its descriptor rings and
  * fills d (kind, bdf, mac, the three functions); it returns 0, or a

@@ -24,6 +24,13 @@ static inline uint32_t le32_get(const uint8_t *p)
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+/* Stores v at p as 2 little-endian bytes. */
+static inline void le16_put(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
 /* Stores v at p as 4 little-endian bytes. */
 static inline void le32_put(uint8_t *p, uint32_t v)
 {

@@ -30,12 +30,7 @@ MACHINES = (  # profile, the BDF of its first Rhine, its device ID (docs/emulati
     ("c7", "00:12.0", "1106:3065"),
 )
 
-tap.start()
-why = netlib.missing_tools() or netlib.emu_missing_data()
-if why:
-    tap.skip_all(why)
-if not tap.ok(os.path.isfile(netlib.EMU_KERNEL), "the emulation image exists at %s (run make emu)" % netlib.EMU_KERNEL):
-    tap.done()
+netlib.start(emu=True)
 
 boots = []
 for machine, bdf, devid in MACHINES:

@@ -39,12 +39,7 @@ SECOND, SECOND_MAC = "00:07.0", "00-00-24-cb-55-02"   # the second, with no cabl
 SLIP = re.compile(r"^(not )?ok \d+ - emulate: no protocol slip on the Rhine model at ")
 RESULT = re.compile(r"^(not )?ok \d+ - (.*)$")
 
-tap.start()
-why = netlib.missing_tools() or netlib.emu_missing_data()
-if why:
-    tap.skip_all(why)
-if not tap.ok(os.path.isfile(netlib.EMU_KERNEL), "the emulation image exists at %s (run make emu)" % netlib.EMU_KERNEL):
-    tap.done()
+netlib.start(emu=True)
 
 
 def boot(label, fault, args):

@@ -48,6 +48,19 @@ def emu_missing_data():
     return ""
 
 
+def start(emu=False):
+    """The TAP header, then the plan 1..0 and exit when the machine lacks
+    what the boots need (missing_tools; with emu, emu_missing_data too);
+    with emu, a failed result and the plan when the emulation image is not
+    built."""
+    tap.start()
+    why = missing_tools() or (emu and emu_missing_data())
+    if why:
+        tap.skip_all(why)
+    if emu and not tap.ok(os.path.isfile(EMU_KERNEL), "the emulation image exists at %s (run make emu)" % EMU_KERNEL):
+        tap.done()
+
+
 def make_run(machine, args, fault=None):
     """The boot of `make run MACHINE=machine [FAULT=fault] NET=user ARGS=args`
     as make would run it (`make -n`: nothing is built or booted here), as
@@ -81,10 +94,18 @@ class Boot:
         r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
         self.status = r.returncode
         self.stdout = r.stdout + r.stderr
-        with open(os.path.join(self.out, "summary.json")) as f:
-            self.summary = json.load(f)
-        with open(os.path.join(self.out, "serial.log"), "rb") as f:
-            self.serial = f.read().replace(b"\r", b"")
+        # A run that stopped before the boot (a collector that never listened)
+        # leaves neither file: its results fail with its output, not a traceback.
+        try:
+            with open(os.path.join(self.out, "summary.json")) as f:
+                self.summary = json.load(f)
+        except (OSError, ValueError):
+            self.summary = {}
+        try:
+            with open(os.path.join(self.out, "serial.log"), "rb") as f:
+                self.serial = f.read().replace(b"\r", b"")
+        except OSError:
+            self.serial = b""
         self.lines = self.serial.split(b"\n")[:-1]
         tap.diag("%s: %s" % (label, self.summary.get("boot_qemu")))
 

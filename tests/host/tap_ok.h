@@ -8,6 +8,8 @@
  *   ok_skip(why, fmt, ...)       "ok N - name # SKIP why"
  *   tap_diag_lines(prefix, text) each line of text after prefix (a "#" comment)
  *   tap_plan()                   "1..n"; returns the exit status (1 on any failure)
+ *   tap_guard(prog, seconds, h)  a hang ends in "Bail out!", a crash in one
+ *                                more "not ok" and the plan (tap_crashed)
  *
  * tap_vline, ok_vskip and tap_vdiag take a va_list, for a harness's own
  * printf-style wrappers under the names its callers use.
@@ -18,9 +20,11 @@
 #ifndef CQ_TESTS_HOST_TAP_OK_H
 #define CQ_TESTS_HOST_TAP_OK_H
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static int n, failed;
 
@@ -98,6 +102,89 @@ static __attribute__((unused)) int tap_plan(void)
 	printf("1..%d\n", n);
 	fflush(stdout);
 	return failed ? 1 : 0;
+}
+
+/* ---- the guard: a hang or a crash still ends the TAP stream ---- */
+
+static const char *tap_prog = "test";			/* the harness's name in those lines */
+static const char *volatile tap_phase = "start";	/* the part running: set before each */
+
+/* Appends str, then the decimal v, to buf at *len (cap bytes): async-signal-safe. */
+static void tap_put_str(char *buf, size_t *len, size_t cap, const char *str)
+{
+	while (*str && *len < cap)
+		buf[(*len)++] = *str++;
+}
+
+static void tap_put_uint(char *buf, size_t *len, size_t cap, unsigned v)
+{
+	char d[12];
+	unsigned k = 0;
+
+	do
+		d[k++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (k > 0 && *len < cap)
+		buf[(*len)++] = d[--k];
+}
+
+/*
+ * A crash in a signal handler: one more result, "not ok N - PROG crashed
+ * (signal S) in PHASE", then the plan, with write(2) to fd 1 (nothing of
+ * stdio); exits 1 (3 when the write fails). A harness that moved stdout
+ * puts it back before calling this.
+ */
+static __attribute__((unused)) void tap_crashed(int sig)
+{
+	char buf[256];
+	size_t len = 0;
+
+	tap_put_str(buf, &len, sizeof(buf), "not ok ");
+	tap_put_uint(buf, &len, sizeof(buf), (unsigned)n + 1);
+	tap_put_str(buf, &len, sizeof(buf), " - ");
+	tap_put_str(buf, &len, sizeof(buf), tap_prog);
+	tap_put_str(buf, &len, sizeof(buf), " crashed (signal ");
+	tap_put_uint(buf, &len, sizeof(buf), (unsigned)sig);
+	tap_put_str(buf, &len, sizeof(buf), ") in ");
+	tap_put_str(buf, &len, sizeof(buf), tap_phase);
+	tap_put_str(buf, &len, sizeof(buf), "\n1..");
+	tap_put_uint(buf, &len, sizeof(buf), (unsigned)n + 1);
+	tap_put_str(buf, &len, sizeof(buf), "\n");
+	if (write(1, buf, len) < 0)
+		_exit(3);
+	_exit(1);
+}
+
+/* The alarm: "Bail out! PROG hung (alarm)"; exits 2 (3 when the write fails). */
+static void tap_hung(int sig)
+{
+	char buf[128];
+	size_t len = 0;
+
+	(void)sig;
+	tap_put_str(buf, &len, sizeof(buf), "Bail out! ");
+	tap_put_str(buf, &len, sizeof(buf), tap_prog);
+	tap_put_str(buf, &len, sizeof(buf), " hung (alarm)\n");
+	if (write(1, buf, len) < 0)
+		_exit(3);
+	_exit(2);
+}
+
+/*
+ * Guards the whole program (prog: its name in the lines above): SIGALRM
+ * after seconds ends it in tap_hung (prove would otherwise wait for ever),
+ * SIGSEGV, SIGBUS, SIGILL and SIGFPE in on_crash (NULL: tap_crashed).
+ */
+static __attribute__((unused)) void tap_guard(const char *prog, unsigned seconds, void (*on_crash)(int))
+{
+	static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
+	unsigned i;
+
+	tap_prog = prog;
+	signal(SIGALRM, tap_hung);
+	for (i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++)
+		signal(crash_signals[i], on_crash ? on_crash : tap_crashed);
+	alarm(seconds);
 }
 
 #endif

@@ -10,8 +10,9 @@ import os
 import sqlite3
 import sys
 
-from .common import SCHEMA
-from .parse import load_log, read_log
+from .collector import as_serial_log
+from .common import SCHEMA, box_name
+from .parse import parse_log
 
 SCHEMA_VERSION = 1
 
@@ -230,7 +231,9 @@ def ingest_doc(db, doc, data_sha, batch, now):
 
 def ingest(db, path, batch=None, allow_emulated=False, now=None):
     """Every boot of the log at path as runs of its box: ({"new": N, "old":
-    N, "replaced": N} as ingest_doc counts them, read error or None)."""
+    N, "replaced": N} as ingest_doc counts them, read error or None). The
+    file is read and a per-box syslog file turned into its serial log once
+    (its notes printed once), then parsed for each boot."""
     now = now or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     try:
         with open(path, "rb") as f:
@@ -238,9 +241,9 @@ def ingest(db, path, batch=None, allow_emulated=False, now=None):
     except OSError as e:
         return {}, e.strerror or str(e)
     sha = hashlib.sha256(data).hexdigest()
-    first = read_log(path, "last", allow_emulated)
-    docs = [first] if first["boots"] <= 1 else \
-        [load_log(path, str(i), allow_emulated) for i in range(1, first["boots"])] + [first]
+    text, name = as_serial_log(data, path), box_name(path)
+    last = parse_log(text, name, path, "last", allow_emulated)
+    docs = [parse_log(text, name, path, str(i), allow_emulated) for i in range(1, last["boots"])] + [last]
     counts = {"new": 0, "old": 0, "replaced": 0}
     for d in docs:
         counts[ingest_doc(db, d, sha, batch, now)] += 1

@@ -7,6 +7,7 @@ import sys
 import tempfile
 
 from .baseline import BaselineError, load_baseline
+from .collector import is_syslog_file, syslog_to_serial
 from .common import median, short_size
 from .compare import judge_run, why_of
 from .parse import read_log, split_lines, stopped_phrase
@@ -138,11 +139,15 @@ def baseline_throughput(base):
 
 
 def log_lines(path):
+    """The lines of the log at path numbered as parse numbered them: a
+    collector's per-box syslog file as its serial log (its notes were
+    printed when it was parsed); [] when it cannot be read."""
     try:
         with open(path, "rb") as f:
-            return split_lines(f.read())
+            data = f.read()
     except OSError:
         return []
+    return split_lines(syslog_to_serial(data)[0] if is_syslog_file(data) else data)
 
 
 def load_runs(args, bases):
@@ -335,7 +340,9 @@ def cmd_html(args):
             cache = {}
             for ri, n, anchor in lines_shown:
                 path = b["docs"][ri]["log"]
-                lines = cache.setdefault(path, log_lines(path))
+                if path not in cache:
+                    cache[path] = log_lines(path)
+                lines = cache[path]
                 ctx = lines[max(0, n - 4): n + 3]
                 if not ctx:
                     ctx = []

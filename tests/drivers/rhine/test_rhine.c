@@ -103,7 +103,6 @@ static struct wire W[NMAX];
 static struct pci_model PM;
 static unsigned nnic;
 static volatile sig_atomic_t in_model;
-static const char *phase = "start";
 static uint8_t own_mac[NMAX][6];
 
 /* ---- the wire double ---- */
@@ -337,28 +336,9 @@ static bool frame_ok(const uint8_t *f, size_t len)
 
 /* ---- harness plumbing ---- */
 
-static void on_alarm(int sig)
-{
-	static const char msg[] = "Bail out! rhine_test hung (alarm)\n";
-	(void)sig;
-	if (write(1, msg, sizeof(msg) - 1) < 0)
-		_exit(3);
-	_exit(2);
-}
-
-static void on_crash(int sig)
-{
-	char buf[200];
-	int k = snprintf(buf, sizeof(buf), "not ok %d - rhine_test crashed (signal %d) in %s\n1..%d\n", n + 1,
-			 sig, phase, n + 1);
-	if (write(1, buf, (size_t)k) < 0)
-		_exit(3);
-	_exit(1);
-}
-
 #define RUN(fn)                 \
 	do {                    \
-		phase = #fn;    \
+		tap_phase = #fn; \
 		fn();           \
 	} while (0)
 
@@ -1173,18 +1153,12 @@ static void test_race(void)
 
 int main(int argc, char **argv)
 {
-	static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
-	unsigned i;
-
 	(void)argv;
 	if (argc != 1) {
 		fprintf(stderr, "usage: rhine_test\n");
 		return 2;
 	}
-	signal(SIGALRM, on_alarm);
-	for (i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++)
-		signal(crash_signals[i], on_crash);
-	alarm(HANG_SECONDS);
+	tap_guard("rhine_test", HANG_SECONDS, NULL);
 	printf("TAP version 13\n");
 	RUN(test_match);
 	RUN(test_open);

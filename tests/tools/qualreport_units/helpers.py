@@ -2,7 +2,9 @@
 tests of tools/cqreport (one test file per module)."""
 
 import os
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tools"))
 
@@ -31,3 +33,18 @@ def report(results=None, records=(), verdict=None, head=(), tap="TAP version 13"
 def log(*boots, end="\r\n"):
     """Bytes of a capture holding the given boots (lists of lines)."""
     return "".join(l + end for b in boots for l in b).encode("latin-1")
+
+
+def scratch():
+    """A test module's temporary folder and its hooks, as (folder, write,
+    tearDownModule): write(name, data) puts the bytes in folder/name and
+    returns the path; tearDownModule removes the folder."""
+    folder = tempfile.mkdtemp(prefix="qualreport-unit.")
+
+    def write(name, data):
+        p = os.path.join(folder, name)
+        with open(p, "wb") as f:
+            f.write(data)
+        return p
+
+    return folder, write, lambda: shutil.rmtree(folder, ignore_errors=True)

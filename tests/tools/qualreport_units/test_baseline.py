@@ -6,19 +6,14 @@ import contextlib
 import io
 import json
 import os
-import shutil
 import tempfile
 import types
 import unittest
 
-from helpers import log, report
+from helpers import log, report, scratch
 from cqreport import baseline, parse
 
-TMP = tempfile.mkdtemp(prefix="qualreport-unit.")
-
-
-def tearDownModule():
-    shutil.rmtree(TMP, ignore_errors=True)
+TMP, _, tearDownModule = scratch()
 
 
 def write_json(obj, name=None, folder=TMP):

@@ -10,26 +10,14 @@ import os
 import re
 import shutil
 import sqlite3
-import tempfile
 import types
 import unittest
 
-from helpers import log, report
+from helpers import log, report, scratch
 from cqreport import db, html
 
-TMP = tempfile.mkdtemp(prefix="qualreport-unit.")
+TMP, write, tearDownModule = scratch()
 DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "docs", "qualreport.md")
-
-
-def tearDownModule():
-    shutil.rmtree(TMP, ignore_errors=True)
-
-
-def write(name, data):
-    p = os.path.join(TMP, name)
-    with open(p, "wb") as f:
-        f.write(data)
-    return p
 
 
 def box(serial, fail=False, kbps=37000.0, tag="batch-1"):
@@ -85,6 +73,20 @@ class IngestTest(unittest.TestCase):
         con = sqlite3.connect(dbp)
         rows = con.execute("SELECT boot_index, verdict FROM runs ORDER BY run_id").fetchall()
         self.assertEqual(rows, [(1, "PASS"), (2, "FAIL"), (3, "PASS")])
+
+    def test_syslog_file_read_once(self):
+        """a per-box syslog file of three boots, the first with a gap: three runs, its note printed once"""
+        dbp = os.path.join(TMP, "syslog.db")
+        boots = [box("SN-S"), box("SN-S", fail=True), box("SN-S", kbps=36000.0)]
+        data = b"".join(b'[meta sequenceId="%d"] %s\n' % (n, line.encode())
+                        for k, b in enumerate(boots) for n, line in enumerate(b, 1) if (k, n) != (0, 4))
+        err = io.StringIO()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            rc = db.cmd_ingest(types.SimpleNamespace(logs=[write("SN-S.log", data)], db=dbp, batch=None,
+                                                     allow_emulated=False))
+        self.assertEqual(rc, 0)
+        self.assertEqual(sqlite3.connect(dbp).execute("SELECT count(*) FROM runs").fetchone()[0], 3)
+        self.assertEqual(err.getvalue().count("missing"), 1, err.getvalue())
 
     @unittest.skipUnless(shutil.which("gnuplot"), "no gnuplot (Debian package gnuplot-nox)")
     def test_html_from_db(self):

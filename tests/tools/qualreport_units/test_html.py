@@ -6,27 +6,15 @@ import json
 import os
 import re
 import shutil
-import tempfile
 import types
 import unittest
 
-from helpers import log, report
+from helpers import log, report, scratch
 from cqreport import html, parse
 
-TMP = tempfile.mkdtemp(prefix="qualreport-unit.")
+TMP, write, tearDownModule = scratch()
 CELL = ("# @cipher engine=geode-sb alg=aes-128-cbc dir=encrypt variant=separate-aligned emulated=0 reps=3 "
         "bytes=16,8192 kbps=1000.00,%s spread_pct=0.0,0.0 ops=10,10 t=1.0")
-
-
-def tearDownModule():
-    shutil.rmtree(TMP, ignore_errors=True)
-
-
-def write(name, data):
-    p = os.path.join(TMP, name)
-    with open(p, "wb") as f:
-        f.write(data)
-    return p
 
 
 def box(serial, kbps="37000.00", results=None, cut=False):
@@ -52,6 +40,21 @@ class HtmlTest(unittest.TestCase):
             "# @hash engine=software alg=sha256 emulated=0 reps=3 bytes=8192 kbps=2000.00 spread_pct=0.0 ops=1 t=1"])),
             "b", "b.log")
         self.assertEqual(html.throughput_cells(d), {("hash", "software", "sha256"): {8192: 2.0}})
+
+    def test_failing_line_of_a_syslog_file(self):
+        """the failing lines shown from a collector's per-box syslog file are its serial log's, as numbered"""
+        lines = report(results=["ok 1 - cpu: x", "not ok 2 - kat: geode-sb aes-128-cbc encrypt"])
+        order = list(range(1, len(lines) + 1))
+        order[4], order[5] = order[5], order[4]          # two lines arrived out of order
+        data = b"".join(b'[meta sequenceId="%d"] %s\n' % (n, lines[n - 1].encode()) for n in order)
+        out = os.path.join(TMP, "syslog.html")
+        args = types.SimpleNamespace(logs=[write("SN-L.log", data)], output=out, baseline=None, boot="last",
+                                     allow_emulated=False, title=None, db=None)
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            html.cmd_html(args)
+        hits = re.findall(r'<span class="hit">(.*?)</span>', open(out, encoding="utf-8").read())
+        self.assertEqual(len(hits), 1, hits)
+        self.assertTrue(hits[0].endswith("  not ok 2 - kat: geode-sb aes-128-cbc encrypt"), hits)
 
 
 @unittest.skipUnless(shutil.which("gnuplot"), "no gnuplot (Debian package gnuplot-nox)")

@@ -7,27 +7,14 @@ import contextlib
 import io
 import json
 import os
-import shutil
 import sys
-import tempfile
 import types
 import unittest
 
-from helpers import log, report
+from helpers import log, report, scratch
 from cqreport import compare, db, parse, schema
 
-TMP = tempfile.mkdtemp(prefix="qualreport-unit.")
-
-
-def tearDownModule():
-    shutil.rmtree(TMP, ignore_errors=True)
-
-
-def path(name, data):
-    p = os.path.join(TMP, name)
-    with open(p, "wb") as f:
-        f.write(data)
-    return p
+TMP, path, tearDownModule = scratch()
 
 
 SOAK = report(results=["ok 1 - cpu: x", "not ok 2 - kat: geode-sb aes-128-cbc encrypt \\# 3", "# soak: 1 passes",
