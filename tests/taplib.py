@@ -12,6 +12,7 @@ as `#` lines, SKIPs, the plan at the end and the exit status.
 A unittest suite reports through run_unittest(suite): one TAP line per test
 method, named after it, with the traceback of a failure as detail."""
 
+import atexit
 import sys
 import unittest
 
@@ -61,14 +62,22 @@ def diag(text):
 
 
 def at_done(fn):
-    """fn() runs in done(), before the plan (removing temporary folders)."""
+    """fn() runs once at the end (removing temporary folders): in done()
+    before the plan, in skip_all(), or at exit after an uncaught error."""
     _cleanups.append(fn)
+
+
+def _run_cleanups():
+    while _cleanups:
+        _cleanups.pop(0)()
+
+
+atexit.register(_run_cleanups)
 
 
 def done():
     """The plan, then exit: 1 when any result failed."""
-    for fn in _cleanups:
-        fn()
+    _run_cleanups()
     print("1..%d" % N)
     sys.stdout.flush()
     sys.exit(1 if FAILED else 0)
