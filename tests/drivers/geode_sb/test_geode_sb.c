@@ -77,7 +77,6 @@ static struct geode_sb_model M;
 static struct pci_model PM;
 static bool break_pci;			/* --break-pci */
 static bool crash;			/* --crash */
-static const char *phase = "start";	/* the test function running, for on_crash */
 static char out[OUT_CAP];		/* captured driver output */
 
 static uint8_t buf_in[MAXLEN + 64] __attribute__((aligned(16)));
@@ -96,62 +95,32 @@ static void diag_block(const char *what, const char *text)
 	tap_diag_lines("#   ", text);
 }
 
-static void on_alarm(int sig)
-{
-	(void)sig;
-	static const char msg[] = "Bail out! geode_sb_test hung (alarm)\n";
-	if (write(1, msg, sizeof(msg) - 1) < 0)
-		_exit(3);
-	_exit(2);
-}
-
 /* ---- capturing what the driver prints (kprintf -> stdout) ---- */
 
 static FILE *cap_file;
 static int cap_saved = -1;		/* the real stdout while capturing, else -1 */
 
-/* Appends the decimal v to buf at *n (async-signal-safe). */
-static void put_uint(char *buf, size_t *n, size_t cap, unsigned v)
-{
-	char d[12];
-	unsigned k = 0;
-
-	do
-		d[k++] = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	while (k > 0 && *n < cap)
-		buf[(*n)++] = d[--k];
-}
-
-static void put_str(char *buf, size_t *n, size_t cap, const char *str)
-{
-	while (*str && *n < cap)
-		buf[(*n)++] = *str++;
-}
-
 /*
- * A crash: one more result, `not ok`, naming the signal and the part that
- * ran, then the plan, written with write(2) to the real stdout.
+ * A crash or a hang while the driver's output is captured: the real stdout
+ * back first, then tap_ok.h's line (a crash: one more `not ok` naming the
+ * signal and the part that ran, then the plan; a hang: Bail out!).
  */
-static void on_crash(int sig)
+static void restore_stdout(void)
 {
-	char buf[256];
-	size_t len = 0;
-
 	if (cap_saved >= 0)
 		dup2(cap_saved, 1);
-	put_str(buf, &len, sizeof(buf), "not ok ");
-	put_uint(buf, &len, sizeof(buf), (unsigned)n + 1);
-	put_str(buf, &len, sizeof(buf), " - geode_sb_test crashed (signal ");
-	put_uint(buf, &len, sizeof(buf), (unsigned)sig);
-	put_str(buf, &len, sizeof(buf), ") in ");
-	put_str(buf, &len, sizeof(buf), phase);
-	put_str(buf, &len, sizeof(buf), "\n1..");
-	put_uint(buf, &len, sizeof(buf), (unsigned)n + 1);
-	put_str(buf, &len, sizeof(buf), "\n");
-	if (write(1, buf, len) < 0)
-		_exit(3);
-	_exit(1);
+}
+
+static void on_crash(int sig)
+{
+	restore_stdout();
+	tap_crashed(sig);
+}
+
+static void on_alarm(int sig)
+{
+	restore_stdout();
+	tap_hung(sig);
 }
 
 static void capture_begin(void)
@@ -1387,13 +1356,10 @@ static void test_crash_handler(void)
 }
 
 /* Runs one part of the tests, naming it for on_crash. */
-#define RUN(fn, ...)	do { phase = #fn; fn(__VA_ARGS__); } while (0)
+#define RUN(fn, ...)	do { tap_phase = #fn; fn(__VA_ARGS__); } while (0)
 
 int main(int argc, char **argv)
 {
-	static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE };
-	unsigned i;
-
 	if (argc == 2 && strcmp(argv[1], "--break-pci") == 0) {
 		break_pci = true;
 	} else if (argc == 2 && strcmp(argv[1], "--crash") == 0) {
@@ -1402,10 +1368,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: geode_sb_test [--break-pci | --crash]\n");
 		return 2;
 	}
+	tap_guard("geode_sb_test", HANG_SECONDS, on_crash);
 	signal(SIGALRM, on_alarm);
-	for (i = 0; i < sizeof(crash_signals) / sizeof(crash_signals[0]); i++)
-		signal(crash_signals[i], on_crash);
-	alarm(HANG_SECONDS);
 	printf("TAP version 13\n");
 
 	RUN(test_probe_ok);
