@@ -75,6 +75,8 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 	const struct pci_bar *bar = NULL;
 	struct e1000 *e;
 	uint32_t cmd, lo, hi, addr;
+	uint64_t limit, elapsed;
+	unsigned long polls;
 	unsigned i;
 
 	for (i = 0; i < pci->nbars; i++)
@@ -102,8 +104,10 @@ static int e1000_open(const struct pci_dev *pci, struct netdev *d)
 
 	wr(e, E1000_IMC, 0xFFFFFFFFu);
 	wr(e, E1000_CTRL, rd(e, E1000_CTRL) | E1000_CTRL_RST);
-	if (!wait_poll(reset_done, e, hw_rdtsc, tsc_ticks_for_us(E1000_RESET_US), NULL, NULL))
-		return netdev_fail(d, NETDEV_ETIMEOUT, "CTRL.RST still set 10 ms after reset (CTRL=0x%08x STATUS=0x%08x)",
+	limit = tsc_ticks_for_us(E1000_RESET_US);
+	if (!wait_poll(reset_done, e, hw_rdtsc, limit, &elapsed, &polls))
+		return netdev_fail(d, NETDEV_ETIMEOUT, "CTRL.RST still set after reset: %llu cycles (limit %llu, %lu polls), CTRL=0x%08x STATUS=0x%08x",
+				   (unsigned long long)elapsed, (unsigned long long)limit, polls,
 				   rd(e, E1000_CTRL), rd(e, E1000_STATUS));
 	wr(e, E1000_IMC, 0xFFFFFFFFu);	/* the reset unmasked nothing, but say so to the chip again */
 	(void)rd(e, E1000_ICR);
@@ -179,15 +183,18 @@ static int e1000_send(struct netdev *d, const void *frame, size_t len)
 	volatile struct e1000_tx_desc *t = &e->tx[e->tx_next];
 	struct tx_wait w = { t };
 	size_t n = len < NETDEV_MIN_FRAME ? NETDEV_MIN_FRAME : len;
+	uint64_t limit = tsc_ticks_for_us(E1000_TX_WAIT_US), elapsed;
+	unsigned long polls;
 
 	if (len < 14 || len > NETDEV_MAX_FRAME)
 		return NETDEV_EINVAL;
 	if (e->tx_used[e->tx_next] &&
-	    !wait_poll(tx_done, &w, hw_rdtsc, tsc_ticks_for_us(E1000_TX_WAIT_US), NULL, NULL)) {
+	    !wait_poll(tx_done, &w, hw_rdtsc, limit, &elapsed, &polls)) {
 		d->stats.tx_errors++;
 		return netdev_fail(d, NETDEV_EBUSY,
-				   "transmit descriptor %u not done after 10 ms (TDH=%u TDT=%u STATUS=0x%08x TCTL=0x%08x)",
-				   e->tx_next, (unsigned)rd(e, E1000_TDH), (unsigned)rd(e, E1000_TDT), rd(e, E1000_STATUS),
+				   "transmit descriptor %u not done after %llu cycles (limit %llu, %lu polls): TDH=%u TDT=%u STATUS=0x%08x TCTL=0x%08x",
+				   e->tx_next, (unsigned long long)elapsed, (unsigned long long)limit, polls,
+				   (unsigned)rd(e, E1000_TDH), (unsigned)rd(e, E1000_TDT), rd(e, E1000_STATUS),
 				   rd(e, E1000_TCTL));
 	}
 	memcpy(e->txbuf[e->tx_next], frame, len);
