@@ -221,6 +221,8 @@ void tap_diag(const char *fmt, ...)
 			kprintf("# %s t=%s\n", line, t);
 	} else {
 		kprintf("# %s\n", line);
+		if (line[0] == ' ' && line[1] == ' ')
+			rsum_detail(&rep.sum, line + 2);	/* "#   " lines: a failure's detail */
 	}
 }
 

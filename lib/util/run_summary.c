@@ -45,6 +45,7 @@ void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char
 	if ((unsigned)col >= RSUM_COLS)
 		col = RSUM_PROBE;
 	c = &row(s, key)->c[col];
+	s->detail_open = !ok && !skip && s->nfail == 0;
 	if (skip) {
 		c->skip++;
 		return;
@@ -60,6 +61,14 @@ void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char
 		fmt_snprintf(s->fail_engine[s->nfail], RSUM_NAME, "%s", key);
 	}
 	s->nfail++;
+}
+
+void rsum_detail(struct rsum *s, const char *text)
+{
+	if (!s->detail_open || s->fail_detail[0])
+		return;
+	fmt_snprintf(s->fail_detail, RSUM_FAIL_NAME, "%s", text);
+	s->detail_open = false;
 }
 
 void rsum_speed(struct rsum *s, const char *engine, uint64_t bytes_per_s, uint64_t sw_bytes_per_s,
@@ -325,10 +334,10 @@ unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsig
 	fixed = (s->box[0] ? 1 : 0) + 2 + (nabsent ? 1 : 0) + (emulated ? 1 : 0) + (s->nfail ? 1 : 0) +
 		(s->soak_passes ? 1 : 0) + 2;
 	budget = RSUM_MAX_LINES - fixed;
-	/* Rows first, but leave the first failure its lines (three of reason, its
-	 * test) and the count of the others. */
-	if (s->nfail && budget > 5)
-		budget -= s->nfail > 1 ? 5 : 4;
+	/* Rows first, but leave the first failure its lines (five for its
+	 * reason and its test) and the count of the others. */
+	if (s->nfail && budget > 6)
+		budget -= s->nfail > 1 ? 6 : 5;
 	if (s->box[0]) {
 		fmt_snprintf(buf, sizeof(buf), "%s", s->box);
 		emit_cut(&o, buf);
@@ -363,11 +372,21 @@ unsigned rsum_format(const struct rsum *s, const char *total, unsigned ok, unsig
 		emit_cut(&o, buf);
 	}
 	if (s->nfail) {
-		/* The first failure, its reason first, wrapped; then its test. */
-		emit_wrapped(&o, "summary: first failure: ", reason_of(s->fail_name[0]), 3);
-		fmt_snprintf(buf, sizeof(buf), "summary:   in not ok %u - %s (row %s)", s->fail_num[0],
-			     s->fail_name[0], s->fail_engine[0]);
-		emit_cut(&o, buf);
+		/* The first failure, its reason first, wrapped (a name that carries
+		 * no reason gives its first detail line); then its test, without
+		 * the reason just shown, wrapped into the lines the reason left of
+		 * the five kept for both. */
+		const char *name = s->fail_name[0], *reason = reason_of(name);
+		int name_len = (int)strlen(name);
+		unsigned used;
+		if (reason != name)
+			name_len = (int)(reason - name) - 2;	/* up to the ": " before the reason */
+		else if (s->fail_detail[0])
+			reason = s->fail_detail;
+		used = emit_wrapped(&o, "summary: first failure: ", reason, 3);
+		fmt_snprintf(buf, sizeof(buf), "not ok %u - %.*s (row %s)", s->fail_num[0], name_len, name,
+			     s->fail_engine[0]);
+		emit_wrapped(&o, "summary:   in ", buf, 5 - used);
 		/* The others, one line each, as many as fit before the last three lines. */
 		for (named = 1; named < s->nfail && named < RSUM_FAILS; named++) {
 			if (o.lines + 4 + (named + 1 < s->nfail ? 1 : 0) > RSUM_MAX_LINES)

@@ -51,6 +51,8 @@ struct rsum {
 	unsigned fail_num[RSUM_FAILS];
 	char fail_name[RSUM_FAILS][RSUM_FAIL_NAME];
 	char fail_engine[RSUM_FAILS][RSUM_NAME];   /* its row ("platform" for none) */
+	char fail_detail[RSUM_FAIL_NAME];          /* the first failure's first detail line; "" none */
+	bool detail_open;                          /* the last result was the first failure */
 	char box[RSUM_BOX];                        /* rsum_box(); "" before */
 	unsigned nstage;
 	char stage[RSUM_STAGES][16];
@@ -72,6 +74,15 @@ void rsum_init(struct rsum *s);
  */
 void rsum_result(struct rsum *s, unsigned number, bool ok, bool skip, const char *name,
 		 const char *engine, enum rsum_col col);
+
+/*
+ * A detail line of a failing test (what the report prints as "#   text"
+ * after its not ok: a KAT's "vector C.1 block 1: expected .. got .."). The
+ * first one after the first failure, with no result between, is kept; the
+ * summary gives it as that failure's reason when its name carries none.
+ * Any other call is ignored.
+ */
+void rsum_detail(struct rsum *s, const char *text);
 
 /*
  * An engine's throughput at 8 KiB in bytes per second (AES-128-CBC encrypt

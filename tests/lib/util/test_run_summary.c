@@ -113,7 +113,7 @@ static void rows_failures_and_bound(void **state)
 	assert_true(n <= RSUM_MAX_LINES);
 	assert_non_null(find("summary: ... and "));
 	assert_non_null(strstr(find("summary: ... and "), "more engines"));
-	assert_non_null(find("summary: ... and 39 more not ok"));
+	assert_non_null(find("summary: ... and 38 more not ok"));	/* 42 failures, 4 named */
 }
 
 /* The box line, the reason first and wrapped, a row for every present engine. */
@@ -160,6 +160,57 @@ static void box_reason_rows(void **state)
 	assert_true(nout <= RSUM_MAX_LINES);
 }
 
+/*
+ * A failing test whose name carries no reason (a KAT): its first detail line
+ * is the reason on the last screen, and its test line is wrapped, not cut.
+ * Only the first detail right after the first failure counts.
+ */
+static void failure_detail(void **state)
+{
+	unsigned i;
+	char all[4 * RSUM_LINE] = "";
+	(void)state;
+	rsum_init(&s);
+	rsum_detail(&s, "before any failure: not kept");
+	rsum_result(&s, 1, true, false, "cpu: CPUID identity decoded", NULL, RSUM_PROBE);
+	rsum_detail(&s, "after an ok: not kept");
+	rsum_result(&s, 64, false, false, "kat: padlock-ace aes-128-ecb encrypt", "padlock-ace", RSUM_KAT);
+	rsum_detail(&s, "vector C.1 block 1: expected 69c4e0d86a7b0430d8cdb78070b4c55a got "
+		    "69c4e0d86a7b0430d8cdb78070b4c55b");
+	rsum_detail(&s, "vector F.1.1 block 4: the second detail is not the reason");
+	rsum_result(&s, 65, false, false, "kat: padlock-ace aes-128-ecb decrypt", "padlock-ace", RSUM_KAT);
+	rsum_detail(&s, "a detail of the second failure");
+	format();
+	assert_non_null(find("summary: first failure: vector C.1 block 1: expected"));
+	for (i = 0; i < nout; i++) {
+		assert_null(strstr(out[i], "not kept"));
+		assert_null(strstr(out[i], "second detail"));
+		assert_null(strstr(out[i], "of the second failure"));
+		/* The reason and the test line, joined as one text: nothing cut. */
+		if (strncmp(out[i], "summary:   ", 11) == 0 || strncmp(out[i], "summary: first failure: ", 24) == 0) {
+			strcat(all, " ");
+			strcat(all, out[i] + (out[i][9] == 'f' ? 24 : 11));
+			assert_null(strstr(out[i], "..."));
+		}
+	}
+	assert_non_null(strstr(all, "got 69c4e0d86a7b0430d8cdb78070b4c55b"));
+	assert_non_null(find("summary:   in not ok 64 - kat: padlock-ace aes-128-ecb encrypt"));
+	assert_non_null(strstr(all, "(row padlock-ace)"));
+	assert_non_null(find("summary: not ok 65 - kat: padlock-ace aes-128-ecb decrypt"));
+	assert_true(nout <= RSUM_MAX_LINES);
+
+	/* A name with its own reason keeps it; the detail is not used. */
+	rsum_init(&s);
+	rsum_result(&s, 4, false, false, "geode-sb: AES through DMA: DMA engine timeout", "geode-sb", RSUM_PROBE);
+	rsum_detail(&s, "a detail line");
+	format();
+	assert_non_null(find("summary: first failure: DMA engine timeout"));
+	/* Its test line names the test without repeating the reason just shown. */
+	assert_non_null(find("summary:   in not ok 4 - geode-sb: AES through DMA (row geode-sb)"));
+	for (i = 0; i < nout; i++)
+		assert_null(strstr(out[i], "a detail line"));
+}
+
 /* The soak line: every pass's verdict in runs, the worst first, on one screen line. */
 static void soak_passes(void **state)
 {
@@ -198,6 +249,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(classify),
+		cmocka_unit_test(failure_detail),
 		cmocka_unit_test(rows_failures_and_bound),
 		cmocka_unit_test(box_reason_rows),
 		cmocka_unit_test(soak_passes),
