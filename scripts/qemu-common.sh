@@ -80,8 +80,11 @@ qemu_boot() {
 		qemu_status=$?
 	fi
 	# shellcheck disable=SC2034 # read by qemu_verdict
-	qemu_log_verdict=$(tr -d '\r' < "$qb_log" | grep -E '^(# )?cryptoqual: (PASS|FAIL)' | tail -n 1 |
-		sed -E 's/^(# )?cryptoqual: (PASS|FAIL).*/\2/')
+	qb_verdict_line=$(tr -d '\r' < "$qb_log" | grep -E '^(# )?cryptoqual: (PASS|FAIL)' | tail -n 1)
+	qemu_log_verdict=$(printf '%s\n' "$qb_verdict_line" | sed -E 's/^(# )?cryptoqual: (PASS|FAIL).*/\2/')
+	# A run that options cut short says so on its verdict line; so does ours.
+	# shellcheck disable=SC2034 # read by qemu_verdict
+	qemu_log_partial=$(printf '%s\n' "$qb_verdict_line" | sed -n -E 's/.*; partial: (.*)\)$/; partial: \1/p')
 	if [ "$qb_show" = 1 ]; then
 		sleep 0.3
 		kill "$qb_tailpid" 2>/dev/null
@@ -105,14 +108,14 @@ qemu_verdict() {
 			echo "$1: FAIL: qemu exit status 33 (PASS) but the serial log holds no PASS verdict${qemu_log_verdict:+ (it says $qemu_log_verdict)}"
 			exit 1
 		fi
-		echo "$1: PASS (qemu exit status 33)"; exit 0 ;;
+		echo "$1: PASS (qemu exit status 33${qemu_log_partial:-})"; exit 0 ;;
 	35)
 		[ "${qemu_log_verdict:-}" = FAIL ] || { echo "$1: FAIL (qemu exit status 35; the serial log holds no FAIL verdict)"; exit 1; }
-		echo "$1: FAIL (qemu exit status 35)"; exit 1 ;;
+		echo "$1: FAIL (qemu exit status 35${qemu_log_partial:-})"; exit 1 ;;
 	halted)
 		case "${qemu_log_verdict:-}" in
-		PASS) echo "$1: PASS (the box halted after its verdict; no exit device)"; exit 0 ;;
-		*) echo "$1: FAIL (the box halted after its verdict; no exit device)"; exit 1 ;;
+		PASS) echo "$1: PASS (the box halted after its verdict; no exit device${qemu_log_partial:-})"; exit 0 ;;
+		*) echo "$1: FAIL (the box halted after its verdict; no exit device${qemu_log_partial:-})"; exit 1 ;;
 		esac ;;
 	37) echo "$1: CRASH: the kernel bailed out (qemu exit status 37)"; exit 2 ;;
 	0) echo "$1: CRASH: triple fault or reset (qemu exit status 0)"; exit 2 ;;

@@ -36,7 +36,7 @@ run() {
 }
 
 tap_begin
-echo "1..43"
+echo "1..44"
 
 # ---- the QEMU command lines ----
 # machine CPU [OPTS]: the arguments every boot starts with.
@@ -95,6 +95,8 @@ log_verdict "a FAIL verdict in the serial log" $'cryptoqual: FAIL (0 ok, 1 not o
 	"FAIL: qemu exit status 33 (PASS) but the serial log holds no PASS verdict (it says FAIL)"
 log_verdict "the verdict as a TAP comment" $'# cryptoqual: PASS (1 ok, 0 not ok, 0 skipped)\r\n' 0 \
 	"PASS (qemu exit status 33)"
+log_verdict "a partial run" $'# cryptoqual: PASS (1 ok, 0 not ok, 0 skipped; partial: bench=off)\r\n' 0 \
+	"PASS (qemu exit status 33; partial: bench=off)"
 log_verdict "PASS only inside another line" $'# note: cryptoqual: PASS (x)\r\n' 1 \
 	"FAIL: qemu exit status 33 (PASS) but the serial log holds no PASS verdict"
 FAKE_LOG="" FAKE_STATUS=33 run "$scripts/boot-media.sh" --cf "$tmp/cf.img" --timeout 5
