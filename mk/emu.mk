@@ -95,7 +95,7 @@ endif
 # that fault, from soak pass N on).
 ifneq ($(FAULT),)
 ifeq ($(filter $(shell echo '$(FAULT)' | sed 's/-from-pass-[1-9][0-9]*$$//'),$(shell scripts/emu-cpu.sh --faults '$(MACHINE)')),)
-$(error FAULT=$(FAULT) is not a fault of profile $(MACHINE)'s models; its faults: $(or $(shell scripts/emu-cpu.sh --faults '$(MACHINE)'),none))
+$(error FAULT=$(FAULT) is not a fault of profile $(MACHINE)'s models; its faults: $(or $(shell scripts/emu-cpu.sh --faults '$(MACHINE)'),none) (FAULT-from-pass-N: that fault from soak pass N on))
 endif
 endif
 endif
@@ -105,4 +105,10 @@ RUN_BUILD  = emu
 RUN_KERNEL = $(EMU_KERNEL)
 RUN_CPU    = $(if $(filter command line environment,$(origin CPU)),$(CPU),$(shell scripts/emu-cpu.sh '$(MACHINE)'))
 RUN_ARGS   = emulate=$(MACHINE)$(if $(FAULT),$(EMU_COMMA)fault=$(FAULT)) $(ARGS)
+else ifneq ($(FAULT),)
+# A fault lives in an emulated machine's models: without MACHINE= there is
+# none to inject it into, and the release image would boot as if healthy.
+ifneq ($(filter run,$(MAKECMDGOALS)),)
+$(error FAULT=$(FAULT) needs MACHINE=: faults are injected into an emulated machine's models (make run MACHINE=net5501 FAULT=$(FAULT)); the profiles: $(shell scripts/emu-cpu.sh --list))
+endif
 endif
