@@ -39,6 +39,11 @@ st=$?
 [ $st -ne 0 ] && grep -q "FAULT=dma-timout is not a fault of profile net5501's models; its faults: dma-timeout " "$tmp/out" &&
 	[ ! -e "$tmp/build" ] && ! grep -q "install-deps\|CC \|qemu" "$tmp/out"
 ok $? "make run FAULT=typo fails with the profile's faults, before building or booting anything" "$(head -3 "$tmp/out")"
+make --no-print-directory run FAULT=dma-timeout BUILD="$tmp/build" > "$tmp/out" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -q "FAULT=dma-timeout needs MACHINE=: faults are injected into an emulated machine's models" "$tmp/out" &&
+	[ ! -e "$tmp/build" ] && ! grep -q "install-deps\|CC \|qemu" "$tmp/out"
+ok $? "make run FAULT= without MACHINE= stops before building or booting the release image as healthy" "$(head -3 "$tmp/out")"
 scripts/emu-cpu.sh --faults c7 | grep -qw rng-stuck && [ -z "$(scripts/emu-cpu.sh --faults ivybridge)" ] &&
 	! scripts/emu-cpu.sh --faults typo 2>/dev/null
 ok $? "emu-cpu.sh --faults: a profile's model faults, none without models, an unknown profile is an error"
