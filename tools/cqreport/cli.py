@@ -6,7 +6,7 @@ serial logs into answers.
     qualreport baseline LOG... [--min-ratio R] [--same-image] [-o FILE|DIR/]
     qualreport plot LOG... -o OUT.png [--record cipher|hash|all] [--dir D] [--title T]
     qualreport html LOG... -o OUT.html [--baseline BASELINE] [--title T]
-    qualreport html --db FILE -o OUT.html [--baseline BASELINE]
+    qualreport html --db FILE -o OUT.html [--baseline BASELINE] [--allow-emulated]
     qualreport ingest LOG... --db FILE [--batch NAME]
     qualreport history BOX --db FILE [--json]
 
@@ -122,7 +122,8 @@ def main(argv=None):
     sp.add_argument("logs", nargs="+", metavar="LOG")
     sp.add_argument("--db", required=True, metavar="FILE", help="the database (made when missing)")
     sp.add_argument("--batch", metavar="NAME", help="the batch of these runs (default: each run's tag= option)")
-    sp.add_argument("--allow-emulated", action="store_true", help=emu_help)
+    # Runs are stored as their logs say (EMULATED); readers decide (html --db --allow-emulated).
+    sp.add_argument("--allow-emulated", action="store_true", help=argparse.SUPPRESS)
     sp.set_defaults(func=cmd_ingest)
 
     sp = sub.add_parser("history", help="every run of a box in a history database")

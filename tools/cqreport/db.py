@@ -12,7 +12,8 @@ import sys
 
 from .collector import as_serial_log
 from .common import SCHEMA, box_name
-from .parse import parse_log
+from .parse import not_a_serial_log, parse_log
+from .verdict import reread_emulated
 
 SCHEMA_VERSION = 1
 
@@ -34,14 +35,14 @@ CREATE TABLE IF NOT EXISTS runs (
   run_id       INTEGER PRIMARY KEY,
   box_id       INTEGER NOT NULL REFERENCES boxes(box_id),
   fingerprint  TEXT NOT NULL UNIQUE, -- sha256 of the boot's lines: the same boot ingested twice is one run
-  log          TEXT NOT NULL,        -- the log's path as given to ingest
+  log          TEXT NOT NULL,        -- the log's absolute path at ingest
   log_name     TEXT NOT NULL,
   boot_index   INTEGER,              -- 1.. within its log; NULL for a log without a report
   batch        TEXT,                 -- --batch, else the run's tag= option
   started      TEXT,                 -- the box's clock at the run (@identity rtc=), else NULL
   ingested     TEXT NOT NULL,        -- UTC time of the ingest, ISO 8601
   verdict      TEXT NOT NULL,        -- the boot's own verdict (EMULATED for the emulation image)
-  log_verdict  TEXT NOT NULL,        -- the log's verdict as parse reports it for this boot
+  log_verdict  TEXT NOT NULL,        -- the log's verdict as parse (without --allow-emulated) reports it
   complete     INTEGER NOT NULL,
   ok           INTEGER,
   not_ok       INTEGER,
@@ -131,11 +132,12 @@ def fingerprint(doc, data_sha):
 
 
 def own_verdict(doc):
-    """The boot's own verdict (a PASS of the emulation image EMULATED)."""
+    """The boot's own verdict; a PASS or PARTIAL boot of the emulation
+    image is EMULATED, so that no emulated run reads as a real box's PASS."""
     if not doc.get("boot"):
         return doc["verdict"]
     v = doc["boot"]["verdict"]
-    return "EMULATED" if v in ("PASS", "PARTIAL") and doc["verdict"] == "EMULATED" else v
+    return "EMULATED" if v in ("PASS", "PARTIAL") and doc.get("emulated") else v
 
 
 def same_boot(a, b):
@@ -229,21 +231,27 @@ def ingest_doc(db, doc, data_sha, batch, now):
     return "replaced" if replaced else "new"
 
 
-def ingest(db, path, batch=None, allow_emulated=False, now=None):
+def ingest(db, path, batch=None, now=None):
     """Every boot of the log at path as runs of its box: ({"new": N, "old":
     N, "replaced": N} as ingest_doc counts them, read error or None). The
     file is read and a per-box syslog file turned into its serial log once
-    (its notes printed once), then parsed for each boot."""
+    (its notes printed once), then parsed for each boot. A run is stored
+    as its log says it (a passing run of the emulation image EMULATED,
+    whatever --allow-emulated says: readers decide), under the log's
+    absolute path."""
     now = now or datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
         return {}, e.strerror or str(e)
+    wrong = not_a_serial_log(data)
+    if wrong:
+        return {}, wrong
     sha = hashlib.sha256(data).hexdigest()
-    text, name = as_serial_log(data, path), box_name(path)
-    last = parse_log(text, name, path, "last", allow_emulated)
-    docs = [parse_log(text, name, path, str(i), allow_emulated) for i in range(1, last["boots"])] + [last]
+    text, name, where = as_serial_log(data, path), box_name(path), os.path.abspath(path)
+    last = parse_log(text, name, where, "last")
+    docs = [parse_log(text, name, where, str(i)) for i in range(1, last["boots"])] + [last]
     counts = {"new": 0, "old": 0, "replaced": 0}
     for d in docs:
         counts[ingest_doc(db, d, sha, batch, now)] += 1
@@ -257,22 +265,50 @@ def cmd_ingest(args):
         print("qualreport: %s" % e, file=sys.stderr)
         return 2
     status = 0
+    if getattr(args, "allow_emulated", False):
+        print("qualreport: ingest --allow-emulated: the history stores every run as its log says (a passing "
+              "run of the emulation image EMULATED); html --db FILE --allow-emulated reads them as real boxes",
+              file=sys.stderr)
     total = {"new": 0, "old": 0, "replaced": 0}
     with db:
+        fixed = mark_emulated(db)
         for path in args.logs:
-            counts, err = ingest(db, path, args.batch, args.allow_emulated)
+            counts, err = ingest(db, path, args.batch)
             if err:
                 print("qualreport: %s: %s" % (path, err), file=sys.stderr)
                 status = 2
             for k, n in counts.items():
                 total[k] += n
     boxes, runs = db.execute("SELECT (SELECT count(*) FROM boxes), (SELECT count(*) FROM runs)").fetchone()
-    print("qualreport: %s: %d new run(s), %d already there%s, from %d log(s); %d box(es), %d run(s) in all"
+    print("qualreport: %s: %d new run(s), %d already there%s%s, from %d log(s); %d box(es), %d run(s) in all"
           % (args.db, total["new"], total["old"],
              ", %d run(s) replaced by a fuller copy of the same boot" % total["replaced"] if total["replaced"] else "",
+             ", %d emulated run(s) stored as a pass now EMULATED" % fixed if fixed else "",
              len(args.logs), boxes, runs))
     db.close()
     return status
+
+
+def mark_emulated(db):
+    """Runs of the emulation image that an older qualreport stored as a
+    pass (ingest --allow-emulated) made EMULATED, as ingest stores them
+    now: their verdict, log_verdict, document and problem. Returns their
+    number."""
+    fixed = 0
+    rows = db.execute("SELECT run_id, document FROM runs WHERE verdict IN ('PASS', 'PARTIAL') "
+                      "OR log_verdict IN ('PASS', 'PARTIAL')").fetchall()
+    for run_id, text in rows:
+        doc = json.loads(text)
+        if not doc.get("emulated") or not doc.get("boot"):
+            continue
+        before = list(doc["problems"])
+        reread_emulated(doc, False)
+        db.execute("UPDATE runs SET verdict = ?, log_verdict = ?, document = ? WHERE run_id = ?",
+                   (own_verdict(doc), doc["verdict"], json.dumps(doc), run_id))
+        db.executemany("INSERT INTO findings (run_id, kind, text) VALUES (?, 'problem', ?)",
+                       [(run_id, p) for p in doc["problems"] if p not in before])
+        fixed += 1
+    return fixed
 
 
 def box_runs(db, box):

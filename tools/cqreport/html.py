@@ -157,11 +157,13 @@ def load_runs(args, bases):
     runs = []
     if getattr(args, "db", None):
         from .db import DbError, connect, latest_documents
+        from .verdict import reread_emulated
         try:
             db = connect(args.db, create=False)
         except DbError as e:
             raise RuntimeError(str(e))
         for doc, n in latest_documents(db):
+            reread_emulated(doc, args.allow_emulated)   # as the logs themselves are read
             doc["_runs_in_db"] = n
             runs.append(doc)
         db.close()

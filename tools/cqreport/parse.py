@@ -3,6 +3,7 @@ forms of docs/report-format.md), and the box document of
 docs/qualreport.md."""
 
 import hashlib
+import json
 import re
 
 from . import verdict as verdict_mod
@@ -755,11 +756,38 @@ def select_boot(boots, choice):
     return boots[n - 1] if 1 <= n <= len(boots) else None
 
 
+def not_a_serial_log(data):
+    """Why the bytes of a file are no serial log, or None: a JSON document
+    (a baseline, parse's output: text that starts with '{' or '[' and
+    parses as JSON, or starts like JSON and does not) is not a capture of
+    the serial console, which would be NO-REPORT and blamed on the serial
+    speed."""
+    head = data.lstrip(b" \t\r\n\xef\xbb\xbf")
+    if not head[:1] in (b"{", b"["):
+        return None
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except ValueError as e:
+        if not re.match(rb'[{\[]\s*["{\[\]}]', head) or b"TAP version 1" in data:
+            return None
+        return ("a JSON document cut or damaged (line %d column %d: %s), not a serial log"
+                % (getattr(e, "lineno", 0), getattr(e, "colno", 0), getattr(e, "msg", str(e))))
+    kind = doc.get("schema") if isinstance(doc, dict) else None
+    if kind is None and isinstance(doc, list) and doc and isinstance(doc[0], dict):
+        kind = doc[0].get("schema")
+    return "a JSON document%s, not a serial log" % (" (%s)" % printable_text(str(kind), 60) if kind else "")
+
+
 def load_log(path, boot_choice="last", allow_emulated=False):
     """The document of the log at path (parse_log); raises OSError when it
-    cannot be read, ValueError for a --boot it does not have."""
+    cannot be read, ValueError for a --boot it does not have or a file
+    that is no serial log (not_a_serial_log)."""
     with open(path, "rb") as f:
-        data = as_serial_log(f.read(), path)   # a collector's per-box syslog file, or the log itself
+        raw = f.read()
+    wrong = not_a_serial_log(raw)
+    if wrong:
+        raise ValueError(wrong)
+    data = as_serial_log(raw, path)   # a collector's per-box syslog file, or the log itself
     return parse_log(data, box_name(path), path, boot_choice, allow_emulated)
 
 

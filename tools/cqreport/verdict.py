@@ -102,9 +102,34 @@ def log_verdict(boot_verdict_, b, marks, emulated, allow_emulated):
                             "ascii", "backslashreplace").decode("ascii")))
     if v in ("PASS", "PARTIAL") and emulated and not allow_emulated:
         v = "EMULATED"
-        problems.append("a run of the emulation image (emulate=%s, %d record(s) emulated=1): not a real "
-                        "box (--allow-emulated reads it as one)" % (emulated["profile"], emulated["records"]))
+        problems.append(emulated_problem(emulated))
     return v, problems
+
+
+def emulated_problem(emulated):
+    """The problem sentence of a run of the emulation image read as EMULATED."""
+    return ("a run of the emulation image (emulate=%s, %d record(s) emulated=1): not a real "
+            "box (--allow-emulated reads it as one)" % (emulated["profile"], emulated["records"]))
+
+
+def reread_emulated(doc, allow_emulated):
+    """A stored box document (the history keeps every run as its log says
+    it, a passing run of the emulation image EMULATED) read as
+    log_verdict reads a log: with allow_emulated an EMULATED document
+    becomes its boot's own PASS or PARTIAL, its emulation problem gone;
+    without, a passing document of the emulation image (one stored by an
+    older qualreport under --allow-emulated) becomes EMULATED. Changes doc
+    in place and returns it; a document of a real box is left as it is."""
+    if not doc.get("emulated") or not doc.get("boot"):
+        return doc
+    text = emulated_problem(doc["emulated"])
+    if allow_emulated and doc["verdict"] == "EMULATED":
+        doc["verdict"] = doc["boot"]["verdict"]
+        doc["problems"] = [p for p in doc["problems"] if p != text]
+    elif not allow_emulated and doc["verdict"] in ("PASS", "PARTIAL"):
+        doc["verdict"] = "EMULATED"
+        doc["problems"] = doc["problems"] + [text]
+    return doc
 
 
 def soak_passes(b):

@@ -62,6 +62,11 @@ class LoadTest(unittest.TestCase):
         text = self.bad("TAP version 13\nok 1 - x\n", "not JSON", "serial log", "baseline comes first")
         self.assertIn("line 1 column 1", text)
 
+    def test_broken_json(self):
+        """a baseline cut short is a JSON error naming the file, not a serial log"""
+        text = self.bad('{"schema": "cryptoqual-baseline-1",', "not JSON", "line 1 column 36")
+        self.assertNotIn("serial log", text)
+
     def test_set_and_directory(self):
         """a set file, or a directory of baselines and sets: every entry, each from its file"""
         a = dict(GOOD, model={"cpu.vendor": "AuthenticAMD"})
@@ -108,6 +113,55 @@ class MakeTest(unittest.TestCase):
         with contextlib.redirect_stderr(io.StringIO()):
             self.assertEqual(baseline.cmd_baseline(args), 0)
         self.assertEqual(len(os.listdir(folder)), 2)
+
+
+class OptionTestsTest(unittest.TestCase):
+    def test_soak_and_expect_left_out(self):
+        """tests that only passes=/duration= (soak) or expect= make are not required: an ordinary boot passes"""
+        extra = ["ok 3 - expect: geode-sb present (expect=)", "ok 4 - soak: 2 passes run"]
+        soak = parse.parse_log(log(report(results=[
+            "ok 1 - cpu: CPUID identity decoded (AuthenticAMD family 5 model 10 stepping 2)",
+            "ok 2 - kat: geode-sb aes-128-cbc encrypt"] + extra)), "s", "s.log")
+        plain = parse.parse_log(log(report()), "p", "p.log")
+        base, notes = baseline.make_baseline([soak, soak], 0.9)
+        self.assertEqual(base["require_tests"], ["cpu: CPUID identity decoded", "kat: geode-sb aes-128-cbc encrypt"])
+        self.assertIn("2 test name(s) that only a run option makes left out: expect: geode-sb present (expect=); "
+                      "soak (passes= or duration=)", notes[0])
+        from cqreport import compare
+        checks = compare.judge(plain, base)
+        self.assertTrue(all(c[0] for c in checks), [c for c in checks if not c[0]])
+
+
+class RefusedTest(unittest.TestCase):
+    def run_baseline(self, paths, allow=False):
+        args = types.SimpleNamespace(logs=paths, boot="last", allow_emulated=allow, min_ratio=0.9, same_image=False,
+                                     output=os.path.join(TMP, "refused.json"))
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            rc = baseline.cmd_baseline(args)
+        return rc, err.getvalue()
+
+    def test_every_refused_log_named(self):
+        """three emulated logs: each named, and --allow-emulated offered; with it they make a baseline"""
+        emu = [l.replace("# cpu.model=10", "# cpu.model=10\n# @identity version=v1 emulate=net5501 box=E%d t=0.1")
+               for l in report()]
+        paths = [write_json("", "emu%d.log" % i) for i in range(3)]
+        for i, p in enumerate(paths):
+            with open(p, "w") as f:
+                f.write("\n".join(emu).replace("%d", str(i)) + "\n")
+        rc, err = self.run_baseline(paths)
+        self.assertEqual(rc, 1)
+        for p in paths:
+            self.assertIn("%s: verdict EMULATED" % p, err)
+        self.assertIn("3 of 3 log(s) refused; 3 of them runs of the emulation image: --allow-emulated takes them", err)
+        self.assertEqual(self.run_baseline(paths, allow=True)[0], 0)
+
+    def test_json_is_no_log(self):
+        """a JSON document given as a log: said to be JSON, exit 2, no word of a serial speed"""
+        rc, err = self.run_baseline([write_json(GOOD, "good.json")])
+        self.assertEqual(rc, 2)
+        self.assertIn("good.json: a JSON document (cryptoqual-baseline-1), not a serial log", err)
+        self.assertNotIn("speed", err)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,8 @@
 """tools/cqreport/parse.py: lines, boots, results, records."""
 
+import os
+import shutil
+import tempfile
 import unittest
 
 from helpers import log, report
@@ -68,6 +71,29 @@ class RecordsTest(unittest.TestCase):
         c = parse.parse_log(log(report(results=["ok 1 - cpu: y"])), "c", "c.log")
         self.assertEqual(a["boot"]["sha256"], b["boot"]["sha256"])
         self.assertNotEqual(a["boot"]["sha256"], c["boot"]["sha256"])
+
+    def test_json_is_no_log(self):
+        """a JSON document (a baseline, parse's own output, one cut short) is no serial log: a read error
+        that says so, never NO-REPORT blamed on the serial speed; a log is still a log"""
+        folder = tempfile.mkdtemp()
+        try:
+            for name, data, want in (
+                    ("b.json", b'{\n "schema": "cryptoqual-baseline-1",\n "figures": []\n}\n',
+                     "a JSON document (cryptoqual-baseline-1), not a serial log"),
+                    ("docs.json", b'[\n {"schema": "cryptoqual-qualreport-1"}\n]\n',
+                     "a JSON document (cryptoqual-qualreport-1), not a serial log"),
+                    ("cut.json", b'{\n "schema": "cryptoqual-baseline-1",',
+                     "a JSON document cut or damaged (line 2 column 36")):
+                path = os.path.join(folder, name)
+                with open(path, "wb") as f:
+                    f.write(data)
+                d = parse.read_log(path)
+                self.assertTrue(d["read_error"] and d["read_error"].startswith(want), d["read_error"])
+                self.assertFalse(any("speed" in p for p in d["problems"]), d["problems"])
+            self.assertIsNone(parse.not_a_serial_log(log(report())))
+            self.assertIsNone(parse.not_a_serial_log(b"{garbage at a wrong speed}\r\n" + log(report())))
+        finally:
+            shutil.rmtree(folder)
 
     def test_failure_mark(self):
         """'not ok N' anywhere but in a clean comment marks a failure"""
