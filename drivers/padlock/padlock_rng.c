@@ -57,7 +57,7 @@
 
 struct xstore_ctx {
 	uint32_t divisor;
-	uint64_t stores, empty, bytes;
+	uint64_t stores, empty;		/* xstores of the last read, and how many found the FIFO empty */
 	uint32_t last_status;
 	bool status_noted;		/* unjudged status bits reported once */
 	char why[120];			/* why the last read stopped, "" if it did not */
@@ -158,6 +158,7 @@ static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, siz
 	int rc = ENGINE_OK;
 
 	c->why[0] = '\0';
+	c->stores = c->empty = 0;
 	saved = padlock_enter();
 	while (done < len) {
 		x.dst = PADLOCK_QUIRK(no_xstore_slack) ? buf + done : xstore_buf;
@@ -186,7 +187,6 @@ static int xstore_read(const struct rng_source *r, uint8_t *buf, size_t len, siz
 		if (x.dst != buf + done)
 			memcpy(buf + done, xstore_buf, n);
 		done += n;
-		c->bytes += n;
 	}
 	padlock_leave(saved);
 	memset(xstore_buf, 0, sizeof(xstore_buf));
