@@ -105,7 +105,7 @@ def start_tftpd(d, out, port, create=True):
     os.makedirs(folder, exist_ok=True)
     os.chmod(folder, 0o777)    # in.tftpd drops to user tftp (or nobody)
     log = open(os.path.join(out, "tftpd.out"), "w")
-    d.start([sbin("in.tftpd"), "-L", "-v"] + (["-c"] if create else []) +
+    d.start([sbin("in.tftpd"), "-L", "-v", "-p", "-U", "022"] + (["-c"] if create else []) +
             ["-s", folder, "-a", "127.0.0.1:%d" % port], log)
 
 

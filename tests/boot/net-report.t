@@ -45,6 +45,9 @@ tap.ok(len(tftp) == 1 and os.path.basename(tftp[0]).startswith("cryptoqual-CQ-NE
 up = open(tftp[0], "rb").read() if tftp else b""
 tap.ok(up == b.serial, "the uploaded file equals the serial log (modulo CR)",
        "%d bytes uploaded, %d in the serial log" % (len(up), len(b.serial)))
+mode = os.stat(tftp[0]).st_mode & 0o777 if tftp else None
+tap.ok(mode is not None and not mode & 0o022, "in.tftpd -p -U 022 (docs/network.md): the upload is writable by no other user",
+       oct(mode) if mode is not None else "no upload")
 
 v_serial = qualreport_verdict(os.path.join(b.out, "serial.log"))
 v_syslog = qualreport_verdict(syslog[0]) if syslog else None
