@@ -183,19 +183,21 @@ static int e1000_send(struct netdev *d, const void *frame, size_t len)
 	volatile struct e1000_tx_desc *t = &e->tx[e->tx_next];
 	struct tx_wait w = { t };
 	size_t n = len < NETDEV_MIN_FRAME ? NETDEV_MIN_FRAME : len;
-	uint64_t limit = tsc_ticks_for_us(E1000_TX_WAIT_US), elapsed;
-	unsigned long polls;
 
 	if (len < 14 || len > NETDEV_MAX_FRAME)
 		return NETDEV_EINVAL;
-	if (e->tx_used[e->tx_next] &&
-	    !wait_poll(tx_done, &w, hw_rdtsc, limit, &elapsed, &polls)) {
-		d->stats.tx_errors++;
-		return netdev_fail(d, NETDEV_EBUSY,
-				   "transmit descriptor %u not done after %llu cycles (limit %llu, %lu polls): TDH=%u TDT=%u STATUS=0x%08x TCTL=0x%08x",
-				   e->tx_next, (unsigned long long)elapsed, (unsigned long long)limit, polls,
-				   (unsigned)rd(e, E1000_TDH), (unsigned)rd(e, E1000_TDT), rd(e, E1000_STATUS),
-				   rd(e, E1000_TCTL));
+	if (e->tx_used[e->tx_next]) {
+		uint64_t limit = tsc_ticks_for_us(E1000_TX_WAIT_US), elapsed;
+		unsigned long polls;
+
+		if (!wait_poll(tx_done, &w, hw_rdtsc, limit, &elapsed, &polls)) {
+			d->stats.tx_errors++;
+			return netdev_fail(d, NETDEV_EBUSY,
+					   "transmit descriptor %u not done after %llu cycles (limit %llu, %lu polls): TDH=%u TDT=%u STATUS=0x%08x TCTL=0x%08x",
+					   e->tx_next, (unsigned long long)elapsed, (unsigned long long)limit, polls,
+					   (unsigned)rd(e, E1000_TDH), (unsigned)rd(e, E1000_TDT), rd(e, E1000_STATUS),
+					   rd(e, E1000_TCTL));
+		}
 	}
 	memcpy(e->txbuf[e->tx_next], frame, len);
 	memset(e->txbuf[e->tx_next] + len, 0, n - len);
