@@ -8,7 +8,7 @@ import sys
 
 from . import schema
 from .common import BASELINE_SCHEMA, median
-from .parse import CELL_KEYS, load_log
+from .parse import CELL_KEYS, RE_AES_ALG, bench_mode, load_log
 
 class BaselineError(Exception):
     """A baseline that cannot be used: str() is the one message, naming
@@ -144,6 +144,66 @@ def option_test(stable):
     return next((opt for _, rx, opt in OPTION_TESTS if rx.match(stable)), None)
 
 
+# The bench= levels (docs/cmdline.md), each measuring what the ones
+# before it do and more: off nothing; quick AES-128 in every mode and
+# direction and AES-256 in CBC (kernel/run/bench_aes.c in_quick_scope; the
+# in-place, unaligned and dual-context rows, the hashes, RNG throughput and
+# montmul as full measures them); full every key size and mode.
+BENCH_MODES = ("off", "quick", "full")
+BENCH_RECORDS = ("cipher", "cost", "hash", "montmul")
+
+
+def bench_figure(fig):
+    """Whether a baseline figure is a benchmark's (it exists only when the
+    run's bench= level measures its cell): @cipher, @cost, @hash, @montmul
+    and the @rng bench_ fields."""
+    return fig["record"] in BENCH_RECORDS or (fig["record"] == "rng" and fig["field"].startswith("bench_"))
+
+
+def mode_measures(mode, fig):
+    """Whether a boot with bench=mode measures the cell of a baseline
+    figure: True, False, or None when that cannot be told (a level this
+    tool does not know, an AES figure whose match names no key size)."""
+    if not bench_figure(fig):
+        return True
+    if mode not in BENCH_MODES:
+        return None
+    if mode != "quick":
+        return mode == "full"
+    match = fig.get("match") or {}
+    if fig["record"] not in ("cipher", "cost") or match.get("variant", "separate-aligned") != "separate-aligned":
+        return True
+    alg = RE_AES_ALG.match(str(match.get("alg", "")))
+    if "alg" in match and not alg:
+        return True         # a hash's @cost
+    bits = match.get("key_bits", int(alg.group(1)) if alg else None)
+    aes_mode = match.get("mode", alg.group(2) if alg else None)
+    if bits == 128:
+        return True
+    if bits == 256 and aes_mode is not None:
+        return aes_mode == "cbc"
+    return False if bits == 192 else None
+
+
+def bench_modes_note(docs, cells_left_out):
+    """The bench= levels of a batch's logs for the baseline's bench_modes
+    (None when a log has no `# options:` line: then every figure is
+    required of every run, as a baseline without the key), and a note for
+    stderr when they are not all one."""
+    modes = [bench_mode(d) for d in docs]
+    if any(m is None for m in modes):
+        n = sum(1 for m in modes if m is None)
+        return None, ("%d log(s) without an '# options:' line (bench= level unknown): no bench_modes recorded, "
+                      "every figure is required of every run" % n)
+    known = sorted(set(modes), key=lambda m: (BENCH_MODES.index(m) if m in BENCH_MODES else len(BENCH_MODES), m))
+    if len(known) == 1:
+        return known, None
+    return known, ("logs of %d bench= levels (%s): figures only for the cells every log measured, %d cell(s) "
+                   "some logs did not measure left out; a run of any of these levels must show every figure" % (
+                       len(known), ", ".join("bench=%s: %d log(s)" % (m, modes.count(m)) for m in known),
+                       cells_left_out))
+
+
 NOISY_SPREAD = 0.25
 NOISY_BATCH = 0.50
 
@@ -190,6 +250,7 @@ def make_baseline(docs, min_ratio):
     # Figures: one per cell measured in every log, the batch's median as
     # the baseline and a tolerance that every log of the batch meets.
     figures = []
+    left_out = 0
     skip_rng = set().union(*(rng_roles(d) for d in docs))
     for rtype, field in (("cipher", "kbps"), ("hash", "kbps"), ("montmul", "ops_per_s"),
                          ("rng", "bench_bytes_per_s")):
@@ -206,6 +267,7 @@ def make_baseline(docs, min_ratio):
                 cells.setdefault(match, {})[k] = r
         for match, by_log in cells.items():
             if len(by_log) != len(docs):
+                left_out += 1
                 continue
             values = [r[field] for r in by_log.values()]
             mid = median(values)
@@ -235,11 +297,17 @@ def make_baseline(docs, min_ratio):
             "description": "%s: from %s (%s, image %s)" % (
                 first["model_name"], ", ".join(d["box"] for d in docs), first["identity"]["version"],
                 first["identity"]["image_sha256"]),
-            "model": model,
-            "require_tests": tests, "require_pci": [], "require_identity": {}, "figures": figures}
+            "model": model}
+    modes, note = bench_modes_note(docs, left_out)
+    if modes:
+        base["bench_modes"] = modes
+    if note:
+        notes.append(note)
+    base.update({"require_tests": tests, "require_pci": [], "require_identity": {}, "figures": figures})
     n_info = sum(1 for f in figures if f.get("info"))
     notes.append("baseline for %s from %d log(s): %d required test(s), %d figure(s) (%d informational: "
-                 "too noisy to judge)" % (first["model_name"], len(docs), len(tests), len(figures), n_info))
+                 "too noisy to judge)%s" % (first["model_name"], len(docs), len(tests), len(figures), n_info,
+                                            " measured with bench=%s" % "/".join(modes) if modes else ""))
     return base, notes
 
 

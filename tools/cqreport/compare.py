@@ -7,9 +7,9 @@ import os
 import re
 import sys
 
-from .baseline import BaselineError, load_baseline
+from .baseline import BaselineError, load_baseline, mode_measures
 from .common import SCHEMA
-from .parse import read_log
+from .parse import bench_mode, read_log
 
 # Where a failed check stands in a box's WHY list, telling reasons first
 # (docs/qualreport.md, "compare"): a log that cannot be read, holds no
@@ -32,6 +32,25 @@ def figure_label(fig):
         return fig["name"]
     m = fig.get("match", {})
     return "@%s %s %s" % (fig["record"], " ".join("%s=%s" % (k, m[k]) for k in m), fig["field"])
+
+
+def not_compared(doc, base, fig):
+    """Why a figure is not compared for this run (a phrase), or None: the
+    run has no record of its cell and its bench= level does not measure
+    that cell while every level the baseline's figures came from
+    (bench_modes) does. A baseline without bench_modes, a run without an
+    `# options:` line, or a cell the run's level measures: None (a
+    missing record fails)."""
+    modes = base.get("bench_modes")
+    run = bench_mode(doc)
+    if not modes or run is None or mode_measures(run, fig) is not False:
+        return None
+    if not all(mode_measures(m, fig) is True for m in modes):
+        return None
+    match = fig.get("match", {})
+    if any(all(r.get(k) == v for k, v in match.items()) for r in doc["figures"].get(fig["record"], [])):
+        return None
+    return "bench=%s does not measure it (the baseline's figures come from bench=%s)" % (run, "/".join(modes))
 
 
 def check_figure(doc, fig):
@@ -146,6 +165,11 @@ def judge(doc, base):
         checks.append((have == want, "identity", "%s is %s%s" % (key, have, "" if have == want else ", wanted %s" % want),
                        (RANK_OTHER, 2)))
     for fig in base.get("figures", []):
+        why_not = not_compared(doc, base, fig)
+        if why_not:
+            checks.append((True, "not-compared", "%s: not compared: %s" % (figure_label(fig), why_not),
+                           (RANK_OTHER, 3)))
+            continue
         ok, detail, ratio = check_figure(doc, fig)
         if ratio is not None:
             rank = (RANK_SHORT_8K if fig.get("match", {}).get("bytes") == TELLING_BYTES else RANK_SHORT, ratio)
@@ -181,6 +205,23 @@ def judge_run(doc, bases):
     return judge(doc, base), base.get("description") or where
 
 
+NOTE_LABELS = 3    # figures named in a run's "not compared" note
+
+
+def notes_of(checks):
+    """What a run was not judged on, in one line each (the box table's
+    notes): the figures its bench= level does not measure, the first few
+    by name (--json has each as a not-compared check)."""
+    skipped = [c[2] for c in checks if c[1] == "not-compared"]
+    if not skipped:
+        return []
+    label, _, why = skipped[0].partition(": not compared: ")
+    names = [c.partition(": not compared: ")[0] for c in skipped]
+    return ["%d figure(s) not compared: %s: %s%s" % (
+        len(skipped), why.replace("measure it", "measure them"), "; ".join(names[:NOTE_LABELS]),
+        " ..." if len(names) > NOTE_LABELS else "")]
+
+
 def run_result(doc, checks, label):
     figs = [c for c in checks if c[1] == "figure"]
     s = doc.get("summary")
@@ -189,7 +230,7 @@ def run_result(doc, checks, label):
         "tests": "%d/%d/%d" % (s["ok"], s["not_ok"], s["skipped"]) if s else "-",
         "figures": (sum(1 for c in figs if c[0]), len(figs)),
         "result": "PASS" if all(c[0] for c in checks) else "FAIL",
-        "why": why_of(checks), "baseline": label,
+        "why": why_of(checks), "notes": notes_of(checks), "baseline": label,
         "model_name": doc.get("model_name"), "box_info": doc.get("box_info"),
         "checks": [{"ok": c[0], "kind": c[1], "detail": c[2]} for c in checks]}
 
@@ -225,9 +266,10 @@ def group_runs(runs):
     out = []
     for key, rs in boxes.items():
         many = len(rs) > 1
-        why = []
+        why, notes = [], []
         for r in rs:
             why += [("%s: %s" % (os.path.basename(r["log"]), w)) if many else w for w in r["why"]]
+            notes += [("%s: %s" % (os.path.basename(r["log"]), n)) if many else n for n in r.get("notes", [])]
         verdicts = []
         for r in rs:
             if r["verdict"] not in verdicts:
@@ -237,7 +279,7 @@ def group_runs(runs):
             "box": rs[0]["box"], "box_key": key, "log": rs[0]["log"], "logs": [r["log"] for r in rs],
             "runs": len(rs), "verdict": ",".join(verdicts), "tests": last["tests"],
             "figures": "%d/%d" % (sum(r["figures"][0] for r in rs), sum(r["figures"][1] for r in rs)),
-            "result": "PASS" if all(r["result"] == "PASS" for r in rs) else "FAIL", "why": why,
+            "result": "PASS" if all(r["result"] == "PASS" for r in rs) else "FAIL", "why": why, "notes": notes,
             "model_name": last.get("model_name"), "box_info": last.get("box_info"),
             "baseline": last.get("baseline"),
             "checks": [dict(c, log=r["log"]) for r in rs for c in r["checks"]],
@@ -276,6 +318,9 @@ def print_table(rows):
                 print("  - %s" % w)
             if len(r["why"]) > WHY_LIMIT:
                 print("  - ... and %d more (--json lists them all)" % (len(r["why"]) - WHY_LIMIT))
+    for r in rows:
+        for n in r.get("notes", []):
+            print("%s: %s" % (r["box"], n))
     print()
     for line in table(("BOX", "MODEL", "BIOS", "IMAGE", "DATE", "LOG"), [info_cells(r) for r in rows]):
         print(line)

@@ -519,6 +519,18 @@ class Boot:
         return s
 
 
+RE_BENCH_OPTION = re.compile(r"(?:^| )bench=(\S+)")
+
+
+def bench_mode(doc):
+    """The run's bench= level ('off', 'quick', 'full'; docs/cmdline.md) as
+    its `# options:` line gives it (the options in force: the kernel prints
+    bench= always), or None for a log without that line (an older image)
+    or a document without a report."""
+    m = RE_BENCH_OPTION.search(doc.get("options") or "")
+    return m.group(1) if m else None
+
+
 def rng_kind(fields):
     """An @rng record is either a source's statistics (with a verdict) or
     its benchmark (reps, no verdict): docs/report-format.md."""

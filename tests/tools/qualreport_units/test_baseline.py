@@ -132,6 +132,49 @@ class OptionTestsTest(unittest.TestCase):
         self.assertTrue(all(c[0] for c in checks), [c for c in checks if not c[0]])
 
 
+class BenchLevelsTest(unittest.TestCase):
+    def setUp(self):
+        from test_compare import FULL_ALGS, QUICK_ALGS, bench_doc
+        self.full = [bench_doc("full", FULL_ALGS, "f%d" % i) for i in range(2)]
+        self.quick = bench_doc("quick", QUICK_ALGS, "q")
+        self.bench_doc, self.quick_algs = bench_doc, QUICK_ALGS
+
+    def test_levels_recorded(self):
+        """the baseline names the bench= level its figures came from, and says it"""
+        base, notes = baseline.make_baseline(self.full, 0.9)
+        self.assertEqual(base["bench_modes"], ["full"])
+        self.assertEqual(len(base["figures"]), 8)
+        self.assertTrue(notes[-1].endswith("measured with bench=full"), notes)
+        self.assertEqual(baseline.load_baseline(write_json(base)).entries[0][0]["bench_modes"], ["full"])
+
+    def test_mixed_levels(self):
+        """logs of two levels: the cells every log measured, both levels named, what was left out said; a
+        bench=quick boot must then show every figure"""
+        base, notes = baseline.make_baseline(self.full + [self.quick], 0.9)
+        self.assertEqual(base["bench_modes"], ["quick", "full"])
+        self.assertEqual(sorted({f["match"]["alg"] for f in base["figures"]}), list(self.quick_algs))
+        self.assertIn("logs of 2 bench= levels (bench=quick: 1 log(s), bench=full: 2 log(s)): figures only for the "
+                      "cells every log measured, 4 cell(s) some logs did not measure left out", "\n".join(notes))
+        from cqreport import compare
+        short = self.bench_doc("quick", self.quick_algs[:1])
+        bad = [c[2] for c in compare.judge(short, base) if not c[0]]
+        self.assertEqual(len(bad), 2, bad)
+        self.assertTrue(all(x.endswith(": missing") for x in bad), bad)
+
+    def test_level_unknown(self):
+        """a log without `# options:`: no bench_modes (every figure required), and said"""
+        base, notes = baseline.make_baseline(self.full + [self.bench_doc(None, self.quick_algs[:1] + (
+            "aes-192-cbc", "aes-256-ctr"))], 0.9)
+        self.assertNotIn("bench_modes", base)
+        self.assertIn("1 log(s) without an '# options:' line (bench= level unknown): no bench_modes recorded",
+                      "\n".join(notes))
+
+    def test_schema(self):
+        """bench_modes is checked: a level the kernel has not is one message naming the key"""
+        LoadTest.bad(self, dict(GOOD, bench_modes=["fast"]), "bench_modes[0]", "a bench= level is off, quick or full")
+        LoadTest.bad(self, dict(GOOD, bench_modes=[]), "bench_modes")
+
+
 class RefusedTest(unittest.TestCase):
     def run_baseline(self, paths, allow=False):
         args = types.SimpleNamespace(logs=paths, boot="last", allow_emulated=allow, min_ratio=0.9, same_image=False,

@@ -80,5 +80,97 @@ class CheckTest(unittest.TestCase):
         self.assertEqual(out[0]["runs"], 2)
 
 
+# bench= levels (docs/cmdline.md): quick measures AES-128 and AES-256 CBC,
+# full AES-192 and the other AES-256 modes too.
+ROW = ("# @cipher engine=aesni alg=%s dir=encrypt variant=separate-aligned emulated=0 reps=3 "
+       "bytes=%s kbps=%s spread_pct=%s ops=%s t=1.0")
+QUICK_ALGS = ("aes-128-cbc", "aes-256-cbc")
+FULL_ALGS = QUICK_ALGS + ("aes-192-cbc", "aes-256-ctr")
+
+
+def bench_doc(mode, algs, name="b", sizes=None):
+    """A box's document with one @cipher row per algorithm (sizes: alg ->
+    the sizes of its row, 16 and 8192 by default), booted with bench=mode
+    (None: a log without an `# options:` line)."""
+    records = []
+    for a in algs:
+        b = (sizes or {}).get(a, (16, 8192))
+        records.append(ROW % (a, ",".join(map(str, b)), ",".join(str(1000.0 + n) for n in b),
+                              ",".join("0.0" for _ in b), ",".join("10" for _ in b)))
+    head = ["# options: console=ttyS0,115200 bench=%s bench_ms=default rng_bytes=default seed=default "
+            "on_finish=halt" % mode] if mode else []
+    return parse.parse_log(log(report(records=records, head=head)), name, name + ".log")
+
+
+def full_baseline():
+    base, _ = baseline.make_baseline([bench_doc("full", FULL_ALGS, "f1"), bench_doc("full", FULL_ALGS, "f2")], 0.9)
+    return base
+
+
+class BenchLevelTest(unittest.TestCase):
+    def failed(self, d, base):
+        return [c[2] for c in compare.judge(d, base) if not c[0]]
+
+    def test_other_level_not_compared(self):
+        """a bench=quick boot against a baseline of bench=full boots: the AES-192 and AES-256 CTR figures are
+        no failure, each a not-compared check, named in one note; the figures it measures are compared"""
+        base = full_baseline()
+        d = bench_doc("quick", QUICK_ALGS)
+        checks = compare.judge(d, base)
+        self.assertEqual([c[2] for c in checks if not c[0]], [])
+        skipped = [c[2] for c in checks if c[1] == "not-compared"]
+        self.assertEqual(len(skipped), 4, skipped)
+        self.assertTrue(all("alg=aes-192-cbc" in x or "alg=aes-256-ctr" in x for x in skipped), skipped)
+        self.assertIn("not compared: bench=quick does not measure it (the baseline's figures come from bench=full)",
+                      skipped[0])
+        r = compare.run_result(d, checks, "x")
+        self.assertEqual(r["result"], "PASS")
+        self.assertEqual(r["figures"], (4, 4))
+        self.assertEqual(len(r["notes"]), 1)
+        self.assertTrue(r["notes"][0].startswith(
+            "4 figure(s) not compared: bench=quick does not measure them (the baseline's figures come from "
+            "bench=full): @cipher engine=aesni alg=aes-192-cbc"), r["notes"][0])
+        self.assertTrue(r["notes"][0].endswith(" ..."), r["notes"][0])
+
+    def test_same_level_missing_fails(self):
+        """a figure missing from a boot of the baseline's own level, or of a log without `# options:`, fails"""
+        base = full_baseline()
+        bad = self.failed(bench_doc("full", QUICK_ALGS + ("aes-192-cbc",)), base)
+        self.assertEqual(len(bad), 2, bad)
+        self.assertTrue(all("alg=aes-256-ctr" in x and x.endswith(": missing") for x in bad), bad)
+        self.assertEqual(len(self.failed(bench_doc(None, QUICK_ALGS), base)), 4)
+
+    def test_cell_the_level_measures_fails(self):
+        """a bench=quick boot that lacks a cell bench=quick measures (AES-128 CBC at 8 KiB) fails on it"""
+        bad = self.failed(bench_doc("quick", QUICK_ALGS, sizes={"aes-128-cbc": (16,)}), full_baseline())
+        self.assertEqual(len(bad), 1, bad)
+        self.assertIn("alg=aes-128-cbc", bad[0])
+        self.assertIn("bytes=8192", bad[0])
+        self.assertTrue(bad[0].endswith(": missing"))
+
+    def test_baseline_without_levels(self):
+        """a baseline without bench_modes (older, or hand-made) requires every figure as before"""
+        base = full_baseline()
+        del base["bench_modes"]
+        self.assertEqual(len(self.failed(bench_doc("quick", QUICK_ALGS), base)), 4)
+
+    def test_mode_measures(self):
+        """what each bench= level measures, as docs/cmdline.md says"""
+        cell = {"record": "cipher", "field": "kbps", "match": {"engine": "x", "variant": "separate-aligned"}}
+
+        def at(mode, **match):
+            return baseline.mode_measures(mode, dict(cell, match=dict(cell["match"], **match)))
+        self.assertTrue(at("quick", alg="aes-256-cbc"))
+        self.assertFalse(at("quick", alg="aes-256-ctr"))
+        self.assertFalse(at("quick", key_bits=192))
+        self.assertTrue(at("quick", alg="aes-192-cbc", variant="in-place"))
+        self.assertIsNone(at("quick"))
+        self.assertFalse(at("off", alg="aes-128-cbc"))
+        self.assertIsNone(at("fast", alg="aes-128-cbc"))
+        self.assertTrue(baseline.mode_measures("quick", {"record": "hash", "field": "kbps", "match": {}}))
+        self.assertTrue(baseline.mode_measures("off", {"record": "rng", "field": "verdict", "match": {}}))
+        self.assertFalse(baseline.mode_measures("off", {"record": "rng", "field": "bench_bytes_per_s", "match": {}}))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -68,6 +68,31 @@ class DocumentTest(unittest.TestCase):
         self.assertEqual(schema.errors(j, "cryptoqual-qualreport-1-history"), [])
         self.assertEqual(j["boxes"][0]["runs"][0]["first_not_ok"], "not ok 2 - kat: geode-sb aes-128-cbc encrypt # 3")
 
+    def test_compare_not_compared(self):
+        """a bench=quick boot against a bench=full baseline: PASS, the figures it does not measure named once
+        under the table and each a not-compared check in --json, which meets its schema"""
+        from test_compare import QUICK_ALGS, full_baseline
+        base = path("full.json", json.dumps(full_baseline()).encode())
+        logp = path("quick.log", log(report(head=["# options: console=ttyS0,115200 bench=quick"], records=[
+            "# @cipher engine=aesni alg=%s dir=encrypt variant=separate-aligned emulated=0 reps=3 bytes=16,8192 "
+            "kbps=1016.0,9192.0 spread_pct=0.0,0.0 ops=10,10 t=1.0" % a for a in QUICK_ALGS])))
+        args = types.SimpleNamespace(baseline=base, logs=[logp], boot="last", allow_emulated=False, json=False)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            self.assertEqual(compare.cmd_compare(args), 0)
+        text = out.getvalue()
+        self.assertEqual(text.count("not compared"), 1, text)
+        self.assertIn("quick: 4 figure(s) not compared: bench=quick does not measure them", text)
+        args.json = True
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            self.assertEqual(compare.cmd_compare(args), 0)
+        j = json.loads(out.getvalue())
+        self.assertEqual(schema.errors(j, "cryptoqual-qualreport-1-compare"), [])
+        self.assertEqual(sum(1 for c in j["boxes"][0]["checks"] if c["kind"] == "not-compared"), 4)
+        self.assertEqual(j["boxes"][0]["figures"], "4/4")
+        self.assertEqual(len(j["boxes"][0]["notes"]), 1)
+
 
 if __name__ == "__main__":
     unittest.main()
